@@ -1,0 +1,138 @@
+/* Hand evaluation from the tables of tables.c: scalar functions, batches, and the
+ * sequential seven-card enumeration used as a benchmark and an exhaustive check. */
+#include "pokereval.h"
+#include "tables.h"
+
+static inline uint16_t rank_value(const uint16_t *table, uint32_t rank_key) {
+    return table[rank_key + (uint32_t)pe_ph_offset[rank_key >> PE_PH_SHIFT]];
+}
+
+/* High value of up to 7 cards summarised as (key, mask). With at most 7 cards, a flush
+ * beats every other hand the same cards make, so a flush needs only the flush table. */
+static inline uint16_t high_value(uint64_t key, uint64_t mask) {
+    uint64_t flush = key & PE_FLUSH_BITS;
+    if (flush) {
+        int suit = (__builtin_ctzll(flush) - PE_SUIT_SHIFT - 3) >> 2;
+        return pe_hi_flush[(mask >> (16 * suit)) & 0x1FFF];
+    }
+    return rank_value(pe_hi_rank, (uint32_t)key);
+}
+
+uint16_t pe_eval_hi(const uint8_t *cards, int n) {
+    uint64_t key = PE_SUIT_BIAS, mask = 0;
+    for (int i = 0; i < n; i++) { key += pe_card_key[cards[i]]; mask |= pe_card_mask[cards[i]]; }
+    return high_value(key, mask);
+}
+
+uint16_t pe_eval_low8(const uint8_t *cards, int n) {
+    unsigned low = 0;
+    for (int i = 0; i < n; i++) low |= pe_card_lowbit[cards[i]];
+    return pe_low8[low];
+}
+
+uint16_t pe_eval_razz(const uint8_t *cards, int n) {
+    uint32_t key = 0;
+    for (int i = 0; i < n; i++) key += pe_rank_weight[cards[i] >> 2];
+    return rank_value(pe_razz_rank, key);
+}
+
+/* Two of nhole hole cards with three of nboard board cards: the best of the C(nhole,2) x
+ * C(nboard,3) five-card hands. A combination can only be a flush when its three board
+ * cards and its two hole cards all share one suit. */
+uint16_t pe_eval_omaha_hi(const uint8_t *hole, int nhole, const uint8_t *board, int nboard) {
+    uint32_t tkey[10]; unsigned tmask[10]; int tsuit[10], nt = 0;
+    for (int a = 0; a < nboard; a++)
+        for (int b = a + 1; b < nboard; b++)
+            for (int c = b + 1; c < nboard; c++) {
+                uint8_t x = board[a], y = board[b], z = board[c];
+                tkey[nt] = pe_rank_weight[x >> 2] + pe_rank_weight[y >> 2] + pe_rank_weight[z >> 2];
+                tmask[nt] = 1u << (x >> 2) | 1u << (y >> 2) | 1u << (z >> 2);
+                tsuit[nt++] = ((x & 3) == (y & 3) && (y & 3) == (z & 3)) ? (x & 3) : -1;
+            }
+    uint16_t best = 0;
+    for (int a = 0; a < nhole; a++)
+        for (int b = a + 1; b < nhole; b++) {
+            uint8_t x = hole[a], y = hole[b];
+            uint32_t pkey = pe_rank_weight[x >> 2] + pe_rank_weight[y >> 2];
+            int psuit = (x & 3) == (y & 3) ? (x & 3) : -2;
+            unsigned pmask = 1u << (x >> 2) | 1u << (y >> 2);
+            for (int t = 0; t < nt; t++) {
+                uint16_t v = tsuit[t] == psuit ? pe_hi_flush[pmask | tmask[t]]
+                                               : rank_value(pe_hi_rank, pkey + tkey[t]);
+                if (v > best) best = v;
+            }
+        }
+    return best;
+}
+
+uint16_t pe_eval_omaha_low8(const uint8_t *hole, int nhole, const uint8_t *board, int nboard) {
+    unsigned h = 0, b = 0;
+    for (int i = 0; i < nhole; i++) h |= pe_card_lowbit[hole[i]];
+    for (int i = 0; i < nboard; i++) b |= pe_card_lowbit[board[i]];
+    return pe_omaha_low8[h << 8 | b];
+}
+
+/* A row is valid when its cards are 0..51 and distinct; batches stop at the first
+ * invalid row and return its index (-1 when every row was evaluated). */
+static inline int row_valid(const uint8_t *cards, int n) {
+    uint64_t seen = 0;
+    for (int i = 0; i < n; i++) {
+        uint64_t bit = 1ull << (cards[i] & 63);
+        if (cards[i] > 51 || (seen & bit)) return 0;
+        seen |= bit;
+    }
+    return 1;
+}
+
+#define BATCH(name, eval)                                                        \
+    int64_t name(const uint8_t *cards, size_t rows, int n, uint16_t *out) {      \
+        for (size_t r = 0; r < rows; r++) {                                      \
+            const uint8_t *row = cards + r * (size_t)n;                          \
+            if (!row_valid(row, n)) return (int64_t)r;                           \
+            out[r] = eval(row, n);                                               \
+        }                                                                        \
+        return -1;                                                               \
+    }
+BATCH(pe_eval_hi_batch, pe_eval_hi)
+BATCH(pe_eval_low8_batch, pe_eval_low8)
+BATCH(pe_eval_razz_batch, pe_eval_razz)
+
+int64_t pe_eval_omaha_batch(const uint8_t *holes, int nhole, const uint8_t *boards, int nboard,
+                            size_t rows, uint16_t *hi_out, uint16_t *low_out) {
+    uint8_t both[10];
+    for (size_t r = 0; r < rows; r++) {
+        const uint8_t *h = holes + r * (size_t)nhole, *b = boards + r * (size_t)nboard;
+        for (int i = 0; i < nhole; i++) both[i] = h[i];
+        for (int i = 0; i < nboard; i++) both[nhole + i] = b[i];
+        if (!row_valid(both, nhole + nboard)) return (int64_t)r;
+        if (hi_out) hi_out[r] = pe_eval_omaha_hi(h, nhole, b, nboard);
+        if (low_out) low_out[r] = pe_eval_omaha_low8(h, nhole, b, nboard);
+    }
+    return -1;
+}
+
+/* Nested loops with running (key, mask) sums: one table read per hand. */
+void pe_enumerate7(uint64_t counts[9]) {
+    uint64_t local[9] = {0};
+    for (int a = 0; a < 52; a++) {
+        uint64_t ka = PE_SUIT_BIAS + pe_card_key[a], ma = pe_card_mask[a];
+        for (int b = a + 1; b < 52; b++) {
+            uint64_t kb = ka + pe_card_key[b], mb = ma | pe_card_mask[b];
+            for (int c = b + 1; c < 52; c++) {
+                uint64_t kc = kb + pe_card_key[c], mc = mb | pe_card_mask[c];
+                for (int d = c + 1; d < 52; d++) {
+                    uint64_t kd = kc + pe_card_key[d], md = mc | pe_card_mask[d];
+                    for (int e = d + 1; e < 52; e++) {
+                        uint64_t ke = kd + pe_card_key[e], me = md | pe_card_mask[e];
+                        for (int f = e + 1; f < 52; f++) {
+                            uint64_t kf = ke + pe_card_key[f], mf = me | pe_card_mask[f];
+                            for (int g = f + 1; g < 52; g++)
+                                local[high_value(kf + pe_card_key[g], mf | pe_card_mask[g]) >> 12]++;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for (int i = 0; i < 9; i++) counts[i] += local[i];
+}

@@ -1,0 +1,65 @@
+/* pokereval C evaluator: lookup tables built once by pe_init(), scalar and batch evaluation.
+ *
+ * Cards are 0..51, card = 4*rank + suit:
+ *
+ *          c   d   h   s          rank: 0=2 1=3 ... 8=T 9=J 10=Q 11=K 12=A
+ *     2    0   1   2   3          suit: 0=c 1=d 2=h 3=s
+ *     3    4   5   6   7
+ *    ...
+ *     A   48  49  50  51
+ *
+ * Values, all uint16, larger is better, equal is a tie, 0 means "no hand":
+ *   high  category << 12 | order   (category 0 high card .. 8 straight flush; 7,462 classes)
+ *   low8  255 - mask               (mask: the five low ranks, bit 0 = ace .. bit 7 = eight)
+ *   razz  ace-to-five lowball, pairs count, no qualifier (1 .. 6,175)
+ *
+ * Every function except pe_init assumes valid input: cards in 0..51, distinct within a hand.
+ * The Python layer validates before calling.
+ */
+#ifndef POKEREVAL_H
+#define POKEREVAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define PE_PH_SHIFT 8          /* perfect hash: index = key + ph_offset[key >> PE_PH_SHIFT] */
+#define PE_RANK_KEY_MAX 33548415u
+#define PE_RANK_MULTISETS 76155 /* rank multisets of 0..7 cards, at most 4 of a rank */
+
+/* Read-only views of the tables, for the Numba kernels (see docs/ARCHITECTURE.md). */
+typedef struct {
+    const uint32_t *rank_weight; size_t rank_weight_len;   /* [13] additive rank key weights */
+    const int32_t *ph_offset;    size_t ph_offset_len;     /* perfect-hash row displacements */
+    const uint16_t *hi_rank;     size_t hi_rank_len;       /* [76155] high value, flushes ignored */
+    const uint16_t *razz_rank;   size_t razz_rank_len;     /* [76155] razz value */
+    const uint16_t *hi_flush;    size_t hi_flush_len;      /* [8192] high value of a one-suit rank mask */
+    const uint16_t *low8;        size_t low8_len;          /* [256] 8-or-better low of a low-rank mask */
+    const uint16_t *omaha_low8;  size_t omaha_low8_len;    /* [65536] [hole mask << 8 | board mask] */
+    const uint8_t *card_lowbit;  size_t card_lowbit_len;   /* [52] low-rank bit of a card */
+} pe_tables_t;
+
+/* Builds the tables (idempotent). Returns 0 on success, -1 if memory ran out. */
+int pe_init(void);
+const pe_tables_t *pe_tables(void);
+
+/* Best five of n cards, n in 5..7. */
+uint16_t pe_eval_hi(const uint8_t *cards, int n);
+uint16_t pe_eval_low8(const uint8_t *cards, int n);
+uint16_t pe_eval_razz(const uint8_t *cards, int n);
+/* Omaha family: exactly two of nhole (4 or 5) hole cards and exactly three of nboard (3..5). */
+uint16_t pe_eval_omaha_hi(const uint8_t *hole, int nhole, const uint8_t *board, int nboard);
+uint16_t pe_eval_omaha_low8(const uint8_t *hole, int nhole, const uint8_t *board, int nboard);
+
+/* Batches over row-major uint8 arrays: rows of n cards (hands) or nhole/nboard cards.
+ * Each checks its rows (cards 0..51, no repeats) and stops at the first bad one, returning
+ * its index; -1 means every row was evaluated. */
+int64_t pe_eval_hi_batch(const uint8_t *cards, size_t rows, int n, uint16_t *out);
+int64_t pe_eval_low8_batch(const uint8_t *cards, size_t rows, int n, uint16_t *out);
+int64_t pe_eval_razz_batch(const uint8_t *cards, size_t rows, int n, uint16_t *out);
+int64_t pe_eval_omaha_batch(const uint8_t *holes, int nhole, const uint8_t *boards, int nboard,
+                            size_t rows, uint16_t *hi_out, uint16_t *low_out);
+
+/* Walks all 133,784,560 seven-card hands in order; counts[category] += 1. */
+void pe_enumerate7(uint64_t counts[9]);
+
+#endif

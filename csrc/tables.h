@@ -1,0 +1,25 @@
+/* Tables shared by tables.c (which builds them) and eval.c (which reads them). */
+#ifndef POKEREVAL_TABLES_H
+#define POKEREVAL_TABLES_H
+#include <stdint.h>
+
+extern const uint32_t pe_rank_weight[13];
+extern int32_t pe_ph_offset[];
+extern uint16_t pe_hi_rank[];
+extern uint16_t pe_razz_rank[];
+extern uint16_t pe_hi_flush[8192];
+extern uint16_t pe_low8[256];
+extern uint16_t pe_omaha_low8[65536];
+extern uint8_t pe_card_lowbit[52];
+
+/* Per-card 64-bit key: rank weight in the low 32 bits, a 4-bit suit counter per suit from
+ * bit PE_SUIT_SHIFT. Counters start at 3 (PE_SUIT_BIAS), so bit 3 of a counter is set
+ * exactly when that suit has 5 or more cards (3 + 7 = 10 still fits in 4 bits). */
+#define PE_SUIT_SHIFT 48
+#define PE_SUIT_BIAS (0x3333ull << PE_SUIT_SHIFT)
+#define PE_FLUSH_BITS (0x8888ull << PE_SUIT_SHIFT)
+extern uint64_t pe_card_key[52];
+/* Per-card bit in a 64-bit mask: 16 bits per suit, bit = rank. */
+extern uint64_t pe_card_mask[52];
+
+#endif

@@ -1,0 +1,18 @@
+"""pokereval: fast, exact equity for split-pot poker.
+
+>>> import pokereval as pe
+>>> str(pe.evaluate("holdem", "KhKd", "Ks5d5c2h9s").high)
+'Full house, kings full of fives'
+"""
+from .cards import card_str, cards_str, parse_cards
+from .errors import CardError, GameError, HandError, PokerEvalError
+from .evaluate import Evaluation, HighHand, LowHand, evaluate, evaluate_batch
+from .games import Game, games, get_game
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CardError", "Evaluation", "Game", "GameError", "HandError", "HighHand", "LowHand",
+    "PokerEvalError", "card_str", "cards_str", "evaluate", "evaluate_batch", "games",
+    "get_game", "parse_cards",
+]

@@ -1,0 +1,118 @@
+"""The compiled C evaluator (cffi module ``pokereval._ffi``): tables and batch calls.
+
+The tables are built once by ``pe_init()`` and exposed as read-only NumPy views of the
+library's own memory, so the Numba kernels read exactly what the C code reads.
+Batch wrappers check shapes and card values before calling C (C trusts its input).
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from ._ffi import ffi, lib
+from .errors import CardError, HandError
+
+if lib.pe_init() != 0:  # pragma: no cover - only on out-of-memory
+    raise MemoryError("pokereval: could not build the evaluator tables")
+
+PH_SHIFT = lib.PE_PH_SHIFT
+
+
+class Tables(NamedTuple):
+    rank_weight: np.ndarray  # uint32[13]
+    ph_offset: np.ndarray  # int32[rows]: index = key + ph_offset[key >> PH_SHIFT]
+    hi_rank: np.ndarray  # uint16[76155]
+    razz_rank: np.ndarray  # uint16[76155]
+    hi_flush: np.ndarray  # uint16[8192]
+    low8: np.ndarray  # uint16[256]
+    omaha_low8: np.ndarray  # uint16[65536]
+    card_lowbit: np.ndarray  # uint8[52]
+
+
+def _view(c_tables, name: str, dtype) -> np.ndarray:
+    ptr, length = getattr(c_tables, name), getattr(c_tables, name + "_len")
+    array = np.frombuffer(ffi.buffer(ptr, length * np.dtype(dtype).itemsize), dtype=dtype)
+    array.flags.writeable = False
+    return array
+
+
+def _load_tables() -> Tables:
+    c_tables = lib.pe_tables()
+    dtypes = {"rank_weight": np.uint32, "ph_offset": np.int32, "card_lowbit": np.uint8}
+    return Tables(**{f: _view(c_tables, f, dtypes.get(f, np.uint16)) for f in Tables._fields})
+
+
+TABLES = _load_tables()
+
+
+def as_card_rows(cards, width: int | tuple[int, ...], what: str = "cards") -> np.ndarray:
+    """``cards`` as a C-contiguous uint8 array [rows, width] (no copy when it already is one).
+
+    Only the shape and the integer range are checked here; C checks each row for cards
+    over 51 and repeats as it evaluates (see ``_raise_bad_row``).
+    """
+    array = np.asarray(cards)
+    if array.ndim == 1:
+        array = array.reshape(1, -1)
+    widths = (width,) if isinstance(width, int) else width
+    if array.ndim != 2 or array.shape[1] not in widths:
+        raise HandError(f"{what}: expected rows of {' or '.join(map(str, widths))} cards, got shape {array.shape}")
+    if array.dtype != np.uint8 and array.size:
+        if not np.issubdtype(array.dtype, np.integer) or array.min() < 0 or array.max() > 51:
+            raise CardError(f"{what}: card indices must be integers 0..51")
+    return np.ascontiguousarray(array, dtype=np.uint8)
+
+
+def _raise_bad_row(bad: int, what: str, *arrays: np.ndarray) -> None:
+    if bad >= 0:
+        cards = [c for a in arrays for c in a[bad].tolist()]
+        raise CardError(f"{what}: row {bad} {cards} has a card outside 0..51 or a repeated card")
+
+
+def _ptr(array: np.ndarray, ctype: str):
+    return ffi.cast(ctype, ffi.from_buffer(array))
+
+
+def _batch(fn, cards, what: str) -> np.ndarray:
+    rows = as_card_rows(cards, (5, 6, 7), what)
+    out = np.empty(len(rows), dtype=np.uint16)
+    _raise_bad_row(fn(_ptr(rows, "uint8_t *"), len(rows), rows.shape[1], _ptr(out, "uint16_t *")), what, rows)
+    return out
+
+
+def eval_hi_batch(cards) -> np.ndarray:
+    """High value of the best five of each row of 5..7 cards."""
+    return _batch(lib.pe_eval_hi_batch, cards, "eval_hi_batch")
+
+
+def eval_low8_batch(cards) -> np.ndarray:
+    """Eight-or-better low value (0 = none) of each row of 5..7 cards."""
+    return _batch(lib.pe_eval_low8_batch, cards, "eval_low8_batch")
+
+
+def eval_razz_batch(cards) -> np.ndarray:
+    """Razz value of each row of 5..7 cards."""
+    return _batch(lib.pe_eval_razz_batch, cards, "eval_razz_batch")
+
+
+def eval_omaha_batch(holes, boards, low: bool = True) -> tuple[np.ndarray, np.ndarray | None]:
+    """Omaha (exactly 2 hole + 3 board) high and, if ``low``, eight-or-better low values."""
+    holes = as_card_rows(holes, (4, 5), "holes")
+    boards = as_card_rows(boards, (3, 4, 5), "boards")
+    if len(holes) != len(boards):
+        raise HandError(f"holes and boards differ in length: {len(holes)} != {len(boards)}")
+    hi = np.empty(len(holes), dtype=np.uint16)
+    lo = np.empty(len(holes), dtype=np.uint16) if low else None
+    bad = lib.pe_eval_omaha_batch(_ptr(holes, "uint8_t *"), holes.shape[1], _ptr(boards, "uint8_t *"),
+                                  boards.shape[1], len(holes), _ptr(hi, "uint16_t *"),
+                                  _ptr(lo, "uint16_t *") if low else ffi.NULL)
+    _raise_bad_row(bad, "eval_omaha_batch", holes, boards)
+    return hi, lo
+
+
+def enumerate7_counts() -> np.ndarray:
+    """Category counts (9) over all 133,784,560 seven-card hands, walked in C."""
+    counts = np.zeros(9, dtype=np.uint64)
+    lib.pe_enumerate7(_ptr(counts, "uint64_t *"))
+    return counts
