@@ -72,39 +72,50 @@ uint16_t pe_eval_omaha_low8(const uint8_t *hole, int nhole, const uint8_t *board
     return pe_omaha_low8[h << 8 | b];
 }
 
-/* A row is valid when its cards are 0..51 and distinct; batches stop at the first
- * invalid row and return its index (-1 when every row was evaluated). */
-static inline int row_valid(const uint8_t *cards, int n) {
-    uint64_t seen = 0;
+/* A row is valid when its cards are 0..51 and distinct (pe_card_mask has one bit per card).
+ * The check rides along with the sums the evaluation needs, in one pass over the row. */
+static inline int row_sums(const uint8_t *row, int n, uint64_t *key, uint64_t *mask) {
+    uint64_t k = PE_SUIT_BIAS, m = 0;
     for (int i = 0; i < n; i++) {
-        uint64_t bit = 1ull << (cards[i] & 63);
-        if (cards[i] > 51 || (seen & bit)) return 0;
-        seen |= bit;
+        uint8_t c = row[i];
+        if (c > 51 || (m & pe_card_mask[c])) return 0;
+        k += pe_card_key[c];
+        m |= pe_card_mask[c];
     }
+    *key = k;
+    *mask = m;
     return 1;
 }
 
-#define BATCH(name, eval)                                                        \
+/* The eight low ranks of a card mask: bits A,2..8 from each suit's 13-bit rank mask. */
+static inline unsigned low_ranks(uint64_t mask) {
+    uint64_t ranks = (mask | mask >> 16 | mask >> 32 | mask >> 48) & 0x1FFF;
+    return (unsigned)((ranks >> 12 & 1) | (ranks & 0x7F) << 1);
+}
+
+/* Batches stop at the first invalid row and return its index (-1: every row evaluated). */
+#define BATCH(name, finish)                                                      \
     int64_t name(const uint8_t *cards, size_t rows, int n, uint16_t *out) {      \
+        uint64_t key, mask;                                                      \
         for (size_t r = 0; r < rows; r++) {                                      \
-            const uint8_t *row = cards + r * (size_t)n;                          \
-            if (!row_valid(row, n)) return (int64_t)r;                           \
-            out[r] = eval(row, n);                                               \
+            if (!row_sums(cards + r * (size_t)n, n, &key, &mask)) return (int64_t)r; \
+            out[r] = finish;                                                     \
         }                                                                        \
         return -1;                                                               \
     }
-BATCH(pe_eval_hi_batch, pe_eval_hi)
-BATCH(pe_eval_low8_batch, pe_eval_low8)
-BATCH(pe_eval_razz_batch, pe_eval_razz)
+BATCH(pe_eval_hi_batch, high_value(key, mask))
+BATCH(pe_eval_low8_batch, pe_low8[low_ranks(mask)])
+BATCH(pe_eval_razz_batch, rank_value(pe_razz_rank, (uint32_t)key))
 
 int64_t pe_eval_omaha_batch(const uint8_t *holes, int nhole, const uint8_t *boards, int nboard,
                             size_t rows, uint16_t *hi_out, uint16_t *low_out) {
     uint8_t both[10];
+    uint64_t key, mask;
     for (size_t r = 0; r < rows; r++) {
         const uint8_t *h = holes + r * (size_t)nhole, *b = boards + r * (size_t)nboard;
         for (int i = 0; i < nhole; i++) both[i] = h[i];
         for (int i = 0; i < nboard; i++) both[nhole + i] = b[i];
-        if (!row_valid(both, nhole + nboard)) return (int64_t)r;
+        if (!row_sums(both, nhole + nboard, &key, &mask)) return (int64_t)r;
         if (hi_out) hi_out[r] = pe_eval_omaha_hi(h, nhole, b, nboard);
         if (low_out) low_out[r] = pe_eval_omaha_low8(h, nhole, b, nboard);
     }
