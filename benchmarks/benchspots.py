@@ -6,7 +6,7 @@ files (``conftest.py`` puts this folder on ``sys.path``).  Nothing here reads
 
 Engines
 -------
-* ``pokereval``    this project (``pokereval.equity.equity``).
+* ``pokereval``    this project (``pokereval.equity_api.equity``).
 * ``poker-equity`` (``import poker_equity``), when installed: ``exact_from_text``
   walks every deal on one thread; ``chunk_from_text(..., threads=N)`` samples.
   Its results are plain dicts; razz is reported in its *high* fields, which
@@ -124,7 +124,7 @@ def pokereval_equity():
 
     fn = getattr(pe, "equity", None)
     if not callable(fn):  # not exported (yet): pe.equity may be the submodule
-        from pokereval.equity import equity as fn
+        from pokereval.equity_api import equity as fn
     return fn
 
 

@@ -31,7 +31,7 @@ FLOP_TARGET_S = 1.0
 _EQUITY = ("import pokereval\n"
            "equity = getattr(pokereval, 'equity', None)\n"
            "if not callable(equity):\n"
-           "    from pokereval.equity import equity\n")
+           "    from pokereval.equity_api import equity\n")
 
 
 def spot_code(s: Spot, **kwargs) -> str:

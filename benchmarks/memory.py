@@ -29,7 +29,7 @@ _REPORT = ("import resource, json, sys\n"
 _EQUITY = ("import pokereval\n"
            "equity = getattr(pokereval, 'equity', None)\n"
            "if not callable(equity):\n"
-           "    from pokereval.equity import equity\n")
+           "    from pokereval.equity_api import equity\n")
 
 
 def stages(threads: int | None) -> list[tuple[str, str]]:

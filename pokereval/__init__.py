@@ -5,14 +5,16 @@
 'Full house, kings full of fives'
 """
 from .cards import card_str, cards_str, parse_cards
+from .equity_api import EquityResult, PlayerResult, equity
 from .errors import CardError, GameError, HandError, PokerEvalError
 from .evaluate import Evaluation, HighHand, LowHand, evaluate, evaluate_batch
 from .games import Game, games, get_game
+from .ranges import Range, RangeError, parse_range
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "CardError", "Evaluation", "Game", "GameError", "HandError", "HighHand", "LowHand",
-    "PokerEvalError", "card_str", "cards_str", "evaluate", "evaluate_batch", "games",
-    "get_game", "parse_cards",
+    "CardError", "EquityResult", "Evaluation", "Game", "GameError", "HandError", "HighHand",
+    "LowHand", "PlayerResult", "PokerEvalError", "Range", "RangeError", "card_str", "cards_str",
+    "equity", "evaluate", "evaluate_batch", "games", "get_game", "parse_cards", "parse_range",
 ]

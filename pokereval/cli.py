@@ -290,8 +290,8 @@ def _seconds(s: float) -> str:
 
 
 def _equity_function() -> Callable[..., Any]:
-    """``pokereval.equity.equity``, imported on first use (it imports Numba)."""
-    return importlib.import_module("pokereval.equity").equity
+    """``pokereval.equity_api.equity``, imported on first use (it imports Numba)."""
+    return importlib.import_module("pokereval.equity_api").equity
 
 
 def _result_dict(result: Any) -> dict:
@@ -435,7 +435,7 @@ class ProgressReporter:
             return min(done / self.samples, 1.0)
         target = self.target
         if target is None and self.samples is None:  # the engine's own precision target
-            target = getattr(sys.modules.get("pokereval.equity"), "DEFAULT_STDERR", None)
+            target = getattr(sys.modules.get("pokereval.equity_api"), "DEFAULT_STDERR", None)
         worst = _worst_stderr(partial)
         if target and done and worst and worst > 0:
             return min((target / worst) ** 2, 1.0)

@@ -27,8 +27,8 @@ SPOT = ("omaha-hilo", ["AcAs3d4h", "KhKcJdTd"], "7c8d9h")
 
 
 def _equity_module():
-    """``pokereval.equity`` the module (``pe.equity`` may be the function)."""
-    return pytest.importorskip("pokereval.equity")
+    """``pokereval.equity_api`` the module (``pe.equity`` may be the function)."""
+    return pytest.importorskip("pokereval.equity_api")
 
 
 def api_equity(*args, **kwargs):

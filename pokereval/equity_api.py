@@ -1,0 +1,753 @@
+"""The public equity API: validation, the exact / Monte Carlo plan, results.
+
+>>> from pokereval.equity_api import equity
+>>> r = equity("omaha-hilo", ["AhAd2c3s", "KsKdQhJh"], board="7c8d9h", dead="2h")
+>>> r.exact, r.samples, r.players[0].equity_fraction
+(True, 780, Fraction(199, 260))
+
+Data flow: text -> cards -> game rules -> (validated) spot -> plan -> kernel
+-> outcome counts -> :class:`EquityResult`.
+
+Every run-out (exact) or sample (Monte Carlo) adds one to each player's
+*outcome cell*: row = 0 if the player did not win the high (or the game has
+no high), else the number of players sharing the high; column = 0 if no low
+qualified (or the game has no low), 1 if the player lost the low, else 1 +
+the number of players sharing it.  Every reported number derives from these
+integer counts; exact equities are counted in units of 1 / (2 * lcm(1..n)) of
+a pot and divided once (:attr:`PlayerResult.equity_fraction`).
+
+Small exact spots (a flop, a turn, a river) are walked by the C library in one
+batch call, without importing Numba (a second process answers them in well
+under a second); everything else runs in the Numba kernels
+(:mod:`pokereval.kernels`), in batches so that a ``progress`` callback sees
+partial results and Ctrl-C returns what was computed so far.
+"""
+from __future__ import annotations
+
+import math
+import operator
+import secrets
+import threading
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import combinations
+from math import comb
+from typing import Callable
+
+import numpy as np
+
+from .cards import cards_str, check_disjoint, parse_cards
+from .errors import HandError
+from .games import Game, get_game
+
+__all__ = ["equity", "EquityResult", "PlayerResult", "DEFAULT_STDERR"]
+
+#: Monte Carlo precision target when ``equity`` chooses to sample.
+DEFAULT_STDERR = 0.001
+#: Sample cap when ``equity`` chooses to sample.
+DEFAULT_MAX_SAMPLES = 10_000_000
+#: ``equity`` enumerates when the estimated single-core time is below this (seconds).
+AUTO_EXACT_SECONDS = 2.0
+#: Exact spots with at most this many (run-out x player) evaluations run in C, no Numba.
+SMALL_EXACT = 40_000
+#: Monte Carlo samples per chunk (one random stream each); fixed, so results
+#: depend on the seed only, never on the thread count.
+MC_CHUNK = 4096
+#: Chunks per Monte Carlo batch (a progress callback / Ctrl-C point after each).
+MC_BATCHES = (4, 8, 16, 32, 64)
+#: Wall-clock goal for one exact batch (seconds).
+BATCH_SECONDS = 0.3
+#: At least this many samples before a stderr target may stop a run.
+MIN_STDERR_SAMPLES = 16_384
+
+#: Kernel calls from several Python threads take turns (each already uses every
+#: core, and Numba's "workqueue" threading layer must not be entered twice).
+_KERNEL_LOCK = threading.Lock()
+#: Most samples a run may ask for (the kernels count in int64).
+MAX_SAMPLES = 1 << 62
+
+_MAX_PLAYERS_BOARD = 10
+_MAX_PLAYERS_STUD = 8
+
+# Estimated single-core nanoseconds, used for the auto choice and batch sizes.
+_NS_BOARD = 20.0
+_NS_PLAYER = {2: 15.0, 4: 25.0, 5: 28.0}  # per player per board, by hole cards
+_NS_STUD_VISIT = 2.5  # per subset visited by the stud walk
+
+
+# --------------------------------------------------------------------------
+# Results
+# --------------------------------------------------------------------------
+
+def _lcm_upto(n: int) -> int:
+    return math.lcm(*range(1, n + 1))
+
+
+def _share_units(pot: str, n: int) -> np.ndarray:
+    """int64[n + 1, n + 2]: a cell's share of the pot in units of 1 / (2 * lcm(1..n))."""
+    lcm = _lcm_upto(n)
+    units = np.zeros((n + 1, n + 2), dtype=np.int64)
+    for row in range(n + 1):
+        for col in range(n + 2):
+            if pot == "razz":
+                units[row, col] = 2 * lcm // (col - 1) if col >= 2 else 0
+            elif pot == "high" or col == 0:
+                units[row, col] = 2 * lcm // row if row else 0
+            else:  # split pot with a qualifying low
+                units[row, col] = (lcm // row if row else 0) + (lcm // (col - 1) if col >= 2 else 0)
+    return units
+
+
+@dataclass(eq=False)
+class PlayerResult:
+    """One player's result; every number derives from :attr:`outcomes`.
+
+    ``outcomes[row, col]``: run-outs (or samples) by high result (row 0 lost,
+    1 won alone, k + 1 tied with k others) and low result (col 0 no qualifying
+    low, 1 lost, 2 won alone, k + 2 tied with k others).  High-only games put
+    everything in column 0; razz (one pot, won by the low) everything in row 0.
+    """
+
+    hand: str
+    equity: float
+    high_win: float
+    high_tie: float
+    low_win: float
+    low_tie: float
+    scoop: float
+    std_error: float
+    outcomes: np.ndarray = field(repr=False)
+    pot: str = field(default="high", repr=False)  # "high", "split" or "razz"
+    exact: bool = field(default=False, repr=False)
+    fraction: Fraction | None = field(default=None, repr=False)
+
+    def _p(self, count) -> float:
+        total = int(self.outcomes.sum())
+        return float(Fraction(int(count), total)) if total else float("nan")
+
+    @property
+    def three_quarters(self) -> float:
+        """P(won one half alone and tied the other half with exactly one other player)."""
+        if self.pot != "split":
+            return 0.0
+        o = self.outcomes
+        return self._p(o[1, 3] + o[2, 2]) if o.shape[0] > 2 else 0.0
+
+    @property
+    def quartered(self) -> float:
+        """P(tied the low with exactly one other player: a quarter of the pot from that half)."""
+        if self.pot != "split":
+            return 0.0
+        return self._p(self.outcomes[:, 3].sum()) if self.outcomes.shape[1] > 3 else 0.0
+
+    @property
+    def no_low(self) -> float:
+        """P(no qualifying low) in hi/lo games; 0 in games without an eight-or-better low."""
+        if self.pot != "split":
+            return 0.0
+        return self._p(self.outcomes[:, 0].sum())
+
+    @property
+    def equity_fraction(self) -> Fraction | None:
+        """The exact equity as a Fraction (None for Monte Carlo or partial results)."""
+        return self.fraction
+
+    def to_dict(self) -> dict:
+        frac = self.equity_fraction
+        return {
+            "hand": self.hand,
+            "equity": self.equity,
+            "high_win": self.high_win,
+            "high_tie": self.high_tie,
+            "low_win": self.low_win,
+            "low_tie": self.low_tie,
+            "scoop": self.scoop,
+            "std_error": self.std_error,
+            "three_quarters": self.three_quarters,
+            "quartered": self.quartered,
+            "no_low": self.no_low,
+            "outcomes": self.outcomes.tolist(),
+            "equity_fraction": None if frac is None else f"{frac.numerator}/{frac.denominator}",
+        }
+
+
+@dataclass(eq=False)
+class EquityResult:
+    """The answer of :func:`equity`.
+
+    ``exact``: every run-out was walked (``samples`` = run-outs walked) or
+    sampled (``samples`` = samples drawn).  ``partial``: the run stopped early
+    (Ctrl-C) or this is an intermediate result given to a progress callback.
+    Extra attributes: ``seed`` (Monte Carlo seed used; also in :meth:`to_dict`),
+    ``fraction_done`` (0..1, None when unknown, e.g. running to a stderr target).
+    """
+
+    game: str
+    hands: list[str]
+    board: str
+    dead: str
+    exact: bool
+    samples: int
+    partial: bool
+    elapsed: float
+    players: list[PlayerResult]
+    seed: int | None = field(default=None, repr=False)
+    fraction_done: float | None = field(default=None, repr=False)
+
+    @property
+    def equities(self) -> list[float]:
+        return [p.equity for p in self.players]
+
+    def to_dict(self) -> dict:
+        """A JSON-ready dict with stable field names."""
+        return {
+            "game": self.game,
+            "hands": list(self.hands),
+            "board": self.board,
+            "dead": self.dead,
+            "exact": self.exact,
+            "samples": self.samples,
+            "partial": self.partial,
+            "seed": self.seed,
+            "elapsed": self.elapsed,
+            "players": [p.to_dict() for p in self.players],
+        }
+
+
+def _pot_kind(game: Game) -> str:
+    if game.low == "razz":
+        return "razz"
+    return "split" if game.split else "high"
+
+
+def _player_results(spot: "_Spot", counts: np.ndarray, exact: bool, final: bool) -> list[PlayerResult]:
+    """PlayerResults from outcome counts ``int64[n, n + 1, n + 2]``."""
+    n = spot.n
+    pot = _pot_kind(spot.game)
+    units = _share_units(pot, n)
+    denom_unit = 2 * _lcm_upto(n)
+    out = []
+    for p in range(n):
+        o = np.asarray(counts[p], dtype=np.int64)
+        total = int(o.sum())
+        if total == 0:
+            nan = float("nan")
+            out.append(PlayerResult(spot.hand_text[p], nan, nan, nan, nan, nan, nan, nan,
+                                    o.copy(), pot, exact, None))
+            continue
+        num = sum(int(x) * int(u) for x, u in zip(o.ravel(), units.ravel()))
+        frac = Fraction(num, total * denom_unit)
+
+        def pr(c):
+            return float(Fraction(int(c), total))
+
+        high_win = pr(o[1, :].sum())
+        high_tie = pr(o[2:, :].sum())
+        low_win = pr(o[:, 2].sum())
+        low_tie = pr(o[:, 3:].sum())
+        if pot == "split":
+            scoop = pr(o[1, 0] + o[1, 2])
+        elif pot == "razz":
+            scoop = low_win
+        else:
+            scoop = high_win
+        if exact:
+            std_error = 0.0
+        else:
+            share = units.astype(np.float64) / denom_unit
+            mean = float((o * share).sum()) / total
+            second = float((o * share * share).sum()) / total
+            var = max(second - mean * mean, 0.0)
+            std_error = math.sqrt(var / (total - 1)) if total > 1 else float("inf")
+        out.append(PlayerResult(spot.hand_text[p], float(frac), high_win, high_tie, low_win,
+                                low_tie, scoop, std_error, o.copy(), pot, exact,
+                                frac if (exact and final) else None))
+    return out
+
+
+# --------------------------------------------------------------------------
+# Validation: the spot
+# --------------------------------------------------------------------------
+
+@dataclass
+class _Spot:
+    game: Game
+    holes: list[list[int]]
+    board: list[int]
+    dead: list[int]
+    unseen: list[int]
+    hand_text: list[str]
+    # board games: k missing board cards; stud: mo own cards each (+1 shared)
+    k: int = 0
+    mo: int = 0
+    shared: bool = False
+
+    @property
+    def n(self) -> int:
+        return len(self.holes)
+
+    @property
+    def runouts(self) -> int:
+        """The number of equally likely run-outs."""
+        u = len(self.unseen)
+        if not self.game.stud:
+            return comb(u, self.k)
+        total = 1
+        left = u
+        if self.shared:
+            total = u
+            left -= 1
+        for _ in range(self.n):
+            total *= comb(left, self.mo)
+            left -= self.mo
+        return total
+
+
+def _as_int(value, name: str, minimum: int | None = 1) -> int:
+    if isinstance(value, bool):
+        raise HandError(f"{name} must be a whole number, got {value!r}")
+    try:
+        number = operator.index(value)
+    except TypeError:
+        if isinstance(value, float) and value.is_integer():
+            number = int(value)
+        else:
+            raise HandError(f"{name} must be a whole number, got {value!r}") from None
+    if minimum is not None and number < minimum:
+        raise HandError(f"{name} must be at least {minimum}, got {value!r}")
+    return number
+
+
+def _parse_spot(game, hands, board, dead) -> _Spot:
+    g = get_game(game)
+    if isinstance(hands, (str, bytes)) or not hasattr(hands, "__iter__"):
+        raise HandError(f"hands must be a list of hands, one per player (e.g. ['AhKh', 'QsQd']), "
+                        f"got {hands!r}")
+    hands = list(hands)
+    holes = [parse_cards(h, f"player {i + 1}") for i, h in enumerate(hands)]
+    board_cards = parse_cards(board if board is not None else "", "board")
+    dead_cards = parse_cards(dead if dead is not None else "", "dead cards")
+    groups = {f"player {i + 1}": h for i, h in enumerate(holes)}
+    groups["board"] = board_cards
+    groups["dead cards"] = dead_cards
+    check_disjoint(groups)
+
+    n = len(holes)
+    most = _MAX_PLAYERS_STUD if g.stud else _MAX_PLAYERS_BOARD
+    if n < 2:
+        raise HandError(f"{g.name} equity needs at least 2 hands, got {n}")
+    if n > most:
+        raise HandError(f"{g.name} is played by at most {most} players, got {n} hands")
+
+    if g.stud:
+        for i, h in enumerate(holes):
+            if not g.min_known <= len(h) <= 7:
+                raise HandError(f"{g.name} needs {g.min_known} to 7 cards per player but player "
+                                f"{i + 1} has {len(h)} ({cards_str(h) or 'none'})")
+        street = len(holes[0])
+        for i, h in enumerate(holes):
+            if len(h) != street:
+                raise HandError(f"{g.name} players must all be on the same street: player 1 has "
+                                f"{street} cards but player {i + 1} has {len(h)} ({cards_str(h)})")
+        if board_cards:
+            raise HandError(f"{g.name} has no board, got board {cards_str(board_cards)!r} "
+                            f"(folded players' cards go in dead)")
+    else:
+        for i, h in enumerate(holes):
+            if len(h) != g.hole:
+                raise HandError(f"{g.name} needs {g.hole} hole cards but player {i + 1} has "
+                                f"{len(h)} ({cards_str(h) or 'none'})")
+        if len(board_cards) > g.board:
+            raise HandError(f"{g.name} has at most {g.board} board cards, got {len(board_cards)} "
+                            f"({cards_str(board_cards)})")
+        if len(board_cards) < g.min_board:
+            raise HandError(f"{g.name} needs at least {g.min_board} board card (the first card "
+                            f"is dealt face up), got an empty board; for no board use omaha5"
+                            + ("-hilo" if g.low else ""))
+
+    known = {c for h in holes for c in h} | set(board_cards) | set(dead_cards)
+    unseen = [c for c in range(52) if c not in known]
+    spot = _Spot(g, holes, board_cards, dead_cards, unseen, [cards_str(h) for h in holes])
+    u = len(unseen)
+    if g.stud:
+        missing = 7 - len(holes[0])
+        spot.shared = u < missing * n
+        spot.mo = missing - 1 if spot.shared else missing
+        if spot.mo * n + spot.shared > u:
+            raise HandError(f"too many players for the deck: {n} {g.name} players need "
+                            f"{spot.mo * n + spot.shared} more cards but only {u} are unseen")
+    else:
+        spot.k = g.board - len(board_cards)
+        if spot.k > u:
+            raise HandError(f"too many players for the deck: {n} hands, {len(board_cards)} board "
+                            f"and {len(dead_cards)} dead cards leave {u} cards for the "
+                            f"{spot.k} missing board cards")
+    return spot
+
+
+# --------------------------------------------------------------------------
+# Options
+# --------------------------------------------------------------------------
+
+@dataclass
+class _Options:
+    exact: bool | None
+    samples: int | None
+    stderr: float | None
+    seed: int | None
+    threads: int | None
+    progress: Callable | None
+
+
+def _parse_options(exact, samples, stderr, seed, threads, progress) -> _Options:
+    if exact is not None and not isinstance(exact, (bool, np.bool_)):
+        raise HandError(f"exact must be True, False or None, got {exact!r}")
+    exact = None if exact is None else bool(exact)
+    if samples is not None:
+        samples = _as_int(samples, "samples")
+        if samples > MAX_SAMPLES:
+            raise HandError(f"samples must be at most 2**62, got {samples!r}")
+    if stderr is not None:
+        if isinstance(stderr, bool):
+            raise HandError(f"stderr must be a number, got {stderr!r}")
+        try:
+            value = float(stderr)
+        except (TypeError, ValueError):
+            raise HandError(f"stderr must be a number, got {stderr!r}") from None
+        if not (0.0 < value < 1.0):
+            raise HandError(f"stderr must be a standard error of equity between 0 and 1 "
+                            f"(e.g. 0.001), got {stderr!r}")
+        stderr = value
+    if exact is True and (samples is not None or stderr is not None):
+        given = f"samples={samples}" if samples is not None else f"stderr={stderr}"
+        raise HandError(f"exact=True enumerates every run-out; it cannot be combined with {given}")
+    if seed is not None:
+        seed = _as_int(seed, "seed", minimum=None) % (1 << 64)
+    if threads is not None:
+        threads = _as_int(threads, "threads")
+    if progress is not None and not callable(progress):
+        raise HandError(f"progress must be a callable or None, got {progress!r}")
+    return _Options(exact, samples, stderr, seed, threads, progress)
+
+
+# --------------------------------------------------------------------------
+# The plan
+# --------------------------------------------------------------------------
+
+def _exact_cost_ns(spot: _Spot) -> float:
+    """Estimated single-core nanoseconds to enumerate ``spot`` in the kernels."""
+    n = spot.n
+    if spot.game.stud:
+        u = len(spot.unseen)
+        ncomb = comb(u, spot.mo)
+        outer = (u if spot.shared else 1) * ncomb
+        # depth-first walk: below each valid prefix of players, the next level
+        # scans every subset and rejects those that collide
+        # (the last player's subsets are classed in bulk, once per prefix)
+        visits = outer
+        prefixes = (u if spot.shared else 1)
+        left = u - spot.shared
+        for _ in range(n - 1):
+            prefixes *= comb(left, spot.mo)
+            left -= spot.mo
+            visits += prefixes * ncomb
+        last_level = prefixes  # prefixes of the first n - 1 players
+        return (visits * _NS_STUD_VISIT + last_level * (20.0 + 8.0 * n)
+                + outer * n * 40.0)
+    per_player = _NS_PLAYER.get(spot.game.hole, 20.0)
+    cost = spot.runouts * (_NS_BOARD + n * per_player)
+    if spot.game.exactly_two:
+        pairs = comb(spot.game.hole, 2)
+        cost += n * min(spot.runouts, 6175) * pairs * 10 * 3.0  # filling the no-flush cache
+    return cost
+
+
+def equity(game, hands, board="", dead="", *, exact=None, samples=None, stderr=None,
+           seed=None, threads=None, progress=None) -> EquityResult:
+    """Each hand's share of the pot: exact enumeration or Monte Carlo.
+
+    ``game``: a game name (see :func:`pokereval.games`); ``hands``: one value per
+    player (hole cards; stud: all the player's cards so far, the same count for
+    everyone); ``board``: known board cards; ``dead``: cards out of play.
+
+    ``exact=None`` walks every run-out when that is cheap (a couple of seconds at
+    most), otherwise samples to a standard error of ``DEFAULT_STDERR``;
+    ``exact=True`` always enumerates; ``samples=N`` / ``stderr=X`` sample (both:
+    stop at whichever comes first).  ``seed`` makes sampling reproducible, with
+    any thread count.  ``threads``: worker threads (default: all cores).
+    ``progress(result)`` is called between batches with a partial result; Ctrl-C
+    stops the run and returns the partial result (``partial=True``).
+    """
+    started = time.perf_counter()
+    spot = _parse_spot(game, hands, board, dead)
+    opts = _parse_options(exact, samples, stderr, seed, threads, progress)
+
+    if opts.exact is True:
+        use_exact = True
+    elif opts.samples is None and opts.stderr is None:
+        use_exact = opts.exact is None and _exact_cost_ns(spot) <= AUTO_EXACT_SECONDS * 1e9
+        if not use_exact:
+            opts.stderr = DEFAULT_STDERR
+            opts.samples = DEFAULT_MAX_SAMPLES
+    else:
+        use_exact = False
+
+    runner = _Runner(spot, opts, started)
+    if use_exact:
+        if spot.runouts * spot.n <= SMALL_EXACT:
+            return runner.finish(_small_exact(spot), exact=True)
+        return runner.run_exact()
+    return runner.run_mc()
+
+
+# --------------------------------------------------------------------------
+# Small exact spots: one C batch call per player, tallied in NumPy
+# --------------------------------------------------------------------------
+
+def _small_exact(spot: _Spot) -> np.ndarray:
+    from .evaluate import evaluate_batch
+
+    g, n = spot.game, spot.n
+    unseen = spot.unseen
+    if not g.stud:
+        combos = list(combinations(unseen, spot.k))
+        extra = np.array(combos, dtype=np.uint8).reshape(len(combos), spot.k)
+        rows = extra.shape[0]
+        boards = np.hstack([np.tile(np.array(spot.board, dtype=np.uint8), (rows, 1)), extra])
+        values = [evaluate_batch(g, np.tile(np.array(h, dtype=np.uint8), (rows, 1)), boards)
+                  for h in spot.holes]
+    else:
+        deals = np.array(list(_stud_deals(spot)), dtype=np.uint8)  # [rows, n, 7]
+        values = [evaluate_batch(g, np.ascontiguousarray(deals[:, p, :])) for p in range(n)]
+    hv = np.stack([v[0] for v in values]).astype(np.int64)
+    lv = np.stack([v[1] for v in values]).astype(np.int64)
+    return _tally_numpy(g, hv, lv)
+
+
+def _stud_deals(spot: _Spot):
+    """Every stud run-out as [player][7 cards] (same order of run-outs as the kernels' count)."""
+    holes, mo, n = spot.holes, spot.mo, spot.n
+    shared_cards = spot.unseen if spot.shared else [None]
+    for s in shared_cards:
+        pool = [c for c in spot.unseen if c != s]
+
+        def deal(p, remaining, dealt):
+            if p == n:
+                yield [holes[i] + dealt[i] + ([s] if s is not None else []) for i in range(n)]
+                return
+            for mine in combinations(remaining, mo):
+                rest = [c for c in remaining if c not in mine]
+                yield from deal(p + 1, rest, dealt + [list(mine)])
+
+        yield from deal(0, pool, [])
+
+
+def _tally_numpy(game: Game, hv: np.ndarray, lv: np.ndarray) -> np.ndarray:
+    """Outcome counts [n, n + 1, n + 2] from values hv, lv [n, rows] (as the kernels' tally)."""
+    n, rows = hv.shape
+    row = np.zeros((n, rows), dtype=np.int64)
+    col = np.zeros((n, rows), dtype=np.int64)
+    if game.high:
+        best = hv.max(axis=0)
+        win = hv == best
+        row = np.where(win, win.sum(axis=0), 0)
+    if game.low:
+        best = lv.max(axis=0)
+        win = (lv == best) & (best > 0)
+        col = np.where(best > 0, np.where(win, 1 + win.sum(axis=0), 1), 0)
+    cells = (n + 1) * (n + 2)
+    flat = row * (n + 2) + col
+    return np.stack([np.bincount(flat[p], minlength=cells) for p in range(n)]).reshape(n, n + 1, n + 2)
+
+
+# --------------------------------------------------------------------------
+# Kernel runs
+# --------------------------------------------------------------------------
+
+class _Runner:
+    """Runs a spot in the Numba kernels, in batches, and builds results."""
+
+    def __init__(self, spot: _Spot, opts: _Options, started: float):
+        self.spot = spot
+        self.opts = opts
+        self.started = started
+        self.seed = None
+
+    # -- results ---------------------------------------------------------
+    def result(self, counts, exact: bool, partial: bool, fraction_done=None) -> EquityResult:
+        spot = self.spot
+        samples = int(counts[0].sum()) if counts is not None else 0
+        if counts is None:
+            counts = np.zeros((spot.n, spot.n + 1, spot.n + 2), dtype=np.int64)
+        return EquityResult(
+            game=spot.game.name,
+            hands=list(spot.hand_text),
+            board=cards_str(spot.board),
+            dead=cards_str(spot.dead),
+            exact=exact,
+            samples=samples,
+            partial=partial,
+            elapsed=time.perf_counter() - self.started,
+            players=_player_results(spot, counts, exact, final=not partial),
+            seed=self.seed,
+            fraction_done=1.0 if not partial else fraction_done,
+        )
+
+    def finish(self, counts, exact: bool) -> EquityResult:
+        return self.result(counts, exact, partial=False)
+
+    # -- threads -----------------------------------------------------------
+    def _threads(self):
+        import numba
+
+        wanted = self.opts.threads
+        most = numba.config.NUMBA_NUM_THREADS
+        return numba, (most if wanted is None else min(wanted, most))
+
+    def _loop(self, batches, exact: bool, total_hint):
+        """Run ``batches`` (an iterator of callables returning counts) with the thread
+        setting, progress callbacks and Ctrl-C handling; returns the result."""
+        numba, nthreads = self._threads()
+        previous = numba.get_num_threads()
+        counts = None
+        done_units = 0
+        interrupted = False
+        numba.set_num_threads(nthreads)
+        try:
+            pending = None
+            for batch in batches(nthreads):
+                if pending is not None and self.opts.progress is not None:
+                    self.opts.progress(pending)
+                with _KERNEL_LOCK:
+                    step_counts, units = batch()
+                counts = step_counts if counts is None else counts + step_counts
+                done_units += units
+                frac = None if total_hint is None else min(done_units / total_hint, 1.0)
+                pending = self.result(counts, exact, partial=True, fraction_done=frac)
+        except KeyboardInterrupt:
+            interrupted = True
+        finally:
+            numba.set_num_threads(previous)
+        if interrupted:
+            return self.result(counts, exact, partial=True,
+                               fraction_done=None if total_hint is None or counts is None
+                               else min(done_units / total_hint, 1.0))
+        return self.result(counts, exact, partial=False)
+
+    # -- exact -------------------------------------------------------------
+    def run_exact(self) -> EquityResult:
+        from . import kernels as K
+
+        spot = self.spot
+        g = spot.game
+        KT = K.kernel_tables()
+        G = K.game_flags(g)
+        binom = K.binomials()
+        total_ns = max(_exact_cost_ns(spot), 1.0)
+
+        if not g.stud:
+            holes = np.array(spot.holes, dtype=np.uint8)
+            H = K.prep_holdings(KT, holes, G[0])
+            who = np.arange(spot.n, dtype=np.int64)
+            known = np.array(spot.board, dtype=np.uint8)
+            deck = np.array(spot.unseen, dtype=np.uint8)
+            cache = np.zeros((spot.n if G[0] else 1, K.RANK_MULTISETS), dtype=np.uint16)
+            total = spot.runouts
+            k = spot.k
+
+            def call(first, count, chunk):
+                return K.board_exact(KT, G, H, who, known, deck, k, first, count, chunk, binom, cache)
+        else:
+            known = np.array(spot.holes, dtype=np.uint8)
+            unseen = np.array(spot.unseen, dtype=np.uint8)
+            masks, hv, lv = K.stud_tables(KT, G, known, unseen, spot.mo, spot.shared, binom)
+            total = hv.shape[1] * hv.shape[2]  # outer indices (shared card x player 1's subset)
+            shared = spot.shared
+
+            def call(first, count, chunk):
+                return K.stud_exact(G, masks, hv, lv, shared, first, count, chunk)
+
+        ns_per_unit = total_ns / total
+
+        def batches(nthreads):
+            per_batch = max(1, int(BATCH_SECONDS * 1e9 * nthreads / ns_per_unit))
+            first = 0
+            while first < total:
+                count = min(per_batch, total - first)
+                chunk = max(1, -(-count // (nthreads * 16)))
+
+                def run(first=first, count=count, chunk=chunk):
+                    return call(first, count, chunk), count
+
+                yield run
+                first += count
+
+        return self._loop(batches, exact=True, total_hint=total)
+
+    # -- Monte Carlo ---------------------------------------------------------
+    def run_mc(self) -> EquityResult:
+        from . import kernels as K
+
+        spot = self.spot
+        opts = self.opts
+        g = spot.game
+        self.seed = opts.seed if opts.seed is not None else secrets.randbits(63)
+        seed = np.uint64(self.seed)
+        KT = K.kernel_tables()
+        G = K.game_flags(g)
+        who = np.arange(spot.n, dtype=np.int64)
+        total = opts.samples if opts.samples is not None else (1 << 62)
+        target = opts.stderr
+
+        if not g.stud:
+            holes = np.array(spot.holes, dtype=np.uint8)
+            H = K.prep_holdings(KT, holes, G[0])
+            known = np.array(spot.board, dtype=np.uint8)
+            deck = np.array(spot.unseen, dtype=np.uint8)
+            cache = np.zeros((spot.n if G[0] else 1, K.RANK_MULTISETS), dtype=np.uint16)
+            k = spot.k
+
+            def call(first_chunk, nchunks):
+                return K.board_mc(KT, G, H, who, known, deck, k, seed, first_chunk, nchunks,
+                                  MC_CHUNK, total, cache)
+        else:
+            holes = np.array(spot.holes, dtype=np.uint8)
+            H = K.prep_holdings(KT, holes, 0)
+            unseen = np.array(spot.unseen, dtype=np.uint8)
+            mo, shared = spot.mo, spot.shared
+
+            def call(first_chunk, nchunks):
+                return K.stud_mc(KT, G, H, who, unseen, mo, shared, seed, first_chunk, nchunks,
+                                 MC_CHUNK, total)
+
+        state = {"counts": None}
+        nchunks_total = -(-total // MC_CHUNK)
+
+        def batches(nthreads):
+            first = 0
+            step = 0
+            while first < nchunks_total:
+                counts = state["counts"]
+                if target is not None and counts is not None:
+                    done = int(counts[0].sum())
+                    if done >= MIN_STDERR_SAMPLES and self._max_stderr(counts) <= target:
+                        return
+                size = MC_BATCHES[min(step, len(MC_BATCHES) - 1)]
+                size = min(size, nchunks_total - first)
+
+                def run(first=first, size=size):
+                    c = call(first, size)
+                    state["counts"] = c if state["counts"] is None else state["counts"] + c
+                    return c, int(c[0].sum())
+
+                yield run
+                first += size
+                step += 1
+
+        hint = None if opts.samples is None or target is not None else total
+        return self._loop(batches, exact=False, total_hint=hint)
+
+    def _max_stderr(self, counts) -> float:
+        players = _player_results(self.spot, counts, exact=False, final=False)
+        return max(p.std_error for p in players)

@@ -1,0 +1,36 @@
+"""The one place for the kernels' Numba options.
+
+Every kernel is compiled ``cache=True`` (the second process loads machine code
+from ``__pycache__`` instead of compiling), ``nogil=True``, with the NumPy
+error model (no Python-style ZeroDivisionError checks in hot loops) and no
+bounds checks.  Tables are always passed as arguments, never read as globals:
+a global array would be frozen into the cached code.
+"""
+from numba import njit
+
+JIT_OPTIONS = dict(cache=True, nogil=True, error_model="numpy", boundscheck=False)
+
+
+def jit(fn=None, *, parallel=False, inline=False, hot=False):
+    """njit with the project's options: ``@jit``, ``@jit(parallel=True)``, ...
+
+    The hot loops must not touch reference counts: Numba increments and
+    decrements (atomically) the count of every array variable it assigns,
+    including each argument of a call or an inlined helper, and with the
+    branches of a real kernel its pruning pass leaves many of them in place,
+    which costs hundreds of nanoseconds per run-out.  So:
+
+    * ``hot=True``: compiled without the runtime's reference counting
+      (``_nrt=False``); such a function allocates nothing (its caller passes
+      scratch arrays in) and runs whole loops;
+    * ``inline=True``: a helper inlined at the Numba IR level into its callers
+      (the hot loops), so it adds no call and no references.
+    """
+    def wrap(f):
+        extra = {}
+        if inline:
+            extra["inline"] = "always"
+        if hot:
+            extra["_nrt"] = False
+        return njit(parallel=parallel, **JIT_OPTIONS, **extra)(f)
+    return wrap(fn) if fn is not None else wrap

@@ -1,0 +1,295 @@
+"""Exhaustive enumeration of run-outs, with integer counters.
+
+Board games: a run-out is a ``k``-subset of the remaining deck, walked in
+colexicographic order; a call covers the run-out ranks ``[first, first + count)``,
+split into chunks of ``chunk`` ranks run in ``prange`` (each chunk unranks its
+first combination, then steps to the next), so Python can walk a big spot in
+batches (progress, Ctrl-C) and any batch / chunk split gives the same counts.
+
+Stud: each player's own missing cards (``mo`` of them) come from the unseen
+cards ``U``; with the eight-handed rule one more card ``U[s]`` is shared by
+all.  :func:`stud_tables` evaluates every player's hand for every ``mo``-subset
+of ``U`` (and shared card) once; :func:`stud_exact` then walks the "outer"
+index ``s * C + j0`` (shared card, player 1's subset) in ranges, and for each
+the disjoint subsets of the other players depth-first, reading values from
+the tables.
+
+Every kernel returns outcome counts ``int64[n, n + 1, n + 2]`` (see
+:func:`pokereval.kernels.handeval.tally`).
+"""
+import numpy as np
+from numba import prange
+
+from ._jit import jit
+from .handeval import board_summary, eval_board, prep_holdings, stud_values, tally
+
+
+@jit(inline=True)
+def unrank_colex(r, k, binom, c):
+    """Set ``c[:k]`` to the combination of colex rank ``r`` (``binom[n, j]`` = C(n, j))."""
+    for i in range(k - 1, -1, -1):
+        x = i
+        while binom[x + 1, i + 1] <= r:
+            x += 1
+        c[i] = x
+        r -= binom[x, i + 1]
+
+
+@jit(inline=True)
+def next_colex(c, k):
+    """Step ``c[:k]`` to the next combination in colex order."""
+    if k == 0:
+        return
+    i = 0
+    while i < k - 1 and c[i] + 1 == c[i + 1]:
+        c[i] = i
+        i += 1
+    c[i] += 1
+
+
+@jit
+def sum_chunks(out):
+    """Sum per-chunk counters ``out[chunk, ...]`` over the chunks."""
+    total = np.zeros(out.shape[1:], np.int64)
+    for ci in range(out.shape[0]):
+        total += out[ci]
+    return total
+
+
+# --------------------------------------------------------------------------
+# Board games
+# --------------------------------------------------------------------------
+
+@jit(hot=True)
+def _board_range(KT, G, H, who, known, deck, k, lo, hi, binom, cache, out, c, board, hv, lv):
+    """Tally the run-outs of colex ranks [lo, hi) into ``out`` (scratch: c, board, hv, lv)."""
+    n = who.shape[0]
+    b0 = known.shape[0]
+    for i in range(b0):
+        board[i] = known[i]
+    unrank_colex(lo, k, binom, c)
+    for _ in range(lo, hi):
+        for i in range(k):
+            board[b0 + i] = deck[c[i]]
+        key, low, packed = board_summary(KT, board)
+        eval_board(KT, G, H, who, n, board, key, low, packed, cache, hv, lv)
+        tally(G, n, hv, lv, out, 1)
+        next_colex(c, k)
+
+
+@jit(parallel=True)
+def board_exact(KT, G, H, who, known, deck, k, first, count, chunk, binom, cache):
+    """Outcome counts over the board run-outs of colex ranks ``[first, first + count)``.
+
+    ``who``: holding row of each player; ``known``: known board cards;
+    ``deck``: the cards the missing ``k`` board cards come from;
+    ``cache``: the Omaha no-flush cache (uint16[holdings, 76155], 0 = unknown).
+    """
+    n = who.shape[0]
+    nch = (count + chunk - 1) // chunk
+    out = np.zeros((nch, n, n + 1, n + 2), np.int64)
+    for ci in prange(nch):
+        lo = first + ci * chunk
+        hi = min(lo + chunk, first + count)
+        _board_range(KT, G, H, who, known, deck, k, lo, hi, binom, cache, out[ci],
+                     np.zeros(k + 1, np.int64), np.zeros(5, np.int64), np.zeros(n, np.int64),
+                     np.zeros(n, np.int64))
+    return sum_chunks(out)
+
+
+# --------------------------------------------------------------------------
+# Stud
+# --------------------------------------------------------------------------
+
+@jit
+def combinations_of(u, m, binom):
+    """All ``m``-subsets of ``range(u)`` in colex order: (int64[C, m], uint64 bit masks[C])."""
+    count = binom[u, m]
+    combos = np.zeros((count, m), np.int64)
+    masks = np.zeros(count, np.uint64)
+    c = np.zeros(m + 1, np.int64)
+    for i in range(m):
+        c[i] = i
+    for j in range(count):
+        bits = np.uint64(0)
+        for i in range(m):
+            combos[j, i] = c[i]
+            bits |= np.uint64(1) << np.uint64(c[i])
+        masks[j] = bits
+        next_colex(c, m)
+    return combos, masks
+
+
+@jit(hot=True)
+def _stud_fill(KT, G, hk, hl, hpack, hsm, unseen, combos, masks, mo, shared, lo, hi, hv, lv, cards):
+    """Fill the value tables for the indices t = s * C + j in [lo, hi)."""
+    n = hv.shape[0]
+    count = hv.shape[2]
+    for t in range(lo, hi):
+        s = t // count
+        j = t % count
+        extra = -1
+        if shared:
+            if (masks[j] >> np.uint64(s)) & np.uint64(1):
+                continue
+            extra = np.int64(unseen[s])
+        for i in range(mo):
+            cards[i] = unseen[combos[j, i]]
+        for p in range(n):
+            a, b = stud_values(KT, G, p, hk, hl, hpack, hsm, cards, 0, mo, extra)
+            hv[p, s, j] = a
+            lv[p, s, j] = b
+
+
+@jit(parallel=True)
+def stud_tables(KT, G, known, unseen, mo, shared, binom):
+    """Every player's (high, low) for every ``mo``-subset of ``unseen`` (and, when
+    ``shared``, every shared card): ``(masks, hv[n, S, C], lv[n, S, C])``."""
+    n = known.shape[0]
+    u = unseen.shape[0]
+    combos, masks = combinations_of(u, mo, binom)
+    count = combos.shape[0]
+    ns = u if shared else 1
+    hk, hl, hpack, hsm, _ = prep_holdings(KT, known, 0)
+    hv = np.zeros((n, ns, count), np.uint16)
+    lv = np.zeros((n, ns, count), np.uint16)
+    total = ns * count
+    chunk = 4096
+    nch = (total + chunk - 1) // chunk
+    for ci in prange(nch):
+        lo = ci * chunk
+        hi = min(lo + chunk, total)
+        _stud_fill(KT, G, hk, hl, hpack, hsm, unseen, combos, masks, mo, shared, lo, hi, hv, lv,
+                   np.zeros(mo + 1, np.int64))
+    return masks, hv, lv
+
+
+@jit(inline=True)
+def _last_player(G, masks, hv, lv, s, used, n, vh, vl, out, hist):
+    """Every subset of the last player that avoids ``used``, tallied in bulk.
+
+    Against the best high / low of the players before it, the last player's
+    subset is worse, equal or better in each half: 9 classes.  Counting the
+    classes first (a few nanoseconds a subset) and then adding each class's
+    count to every player's cell replaces a full showdown per run-out.
+    """
+    q = n - 1
+    count = hv.shape[2]
+    bh = np.int64(0)
+    nh = 0
+    bl = np.int64(0)
+    nl = 0
+    for p in range(q):
+        a = vh[p]
+        if a > bh:
+            bh = a
+            nh = 1
+        elif a == bh:
+            nh += 1
+        b = vl[p]
+        if b > bl:
+            bl = b
+            nl = 1
+        elif b == bl:
+            nl += 1
+    for i in range(9):
+        hist[i] = 0
+    for j in range(count):
+        if masks[j] & used:
+            continue
+        a = np.int64(hv[q, s, j])
+        b = np.int64(lv[q, s, j])
+        ch = (1 if a >= bh else 0) + (1 if a > bh else 0)
+        cl = (1 if b >= bl else 0) + (1 if b > bl else 0)
+        hist[ch * 3 + cl] += 1
+    for ch in range(3):
+        for cl in range(3):
+            c = hist[ch * 3 + cl]
+            if c == 0:
+                continue
+            # the last player's row / col, and whether the others keep theirs
+            q_row = 0
+            prefix_high = True
+            if G[2]:
+                if ch == 2:
+                    q_row = 1
+                    prefix_high = False
+                elif ch == 1:
+                    q_row = nh + 1
+            q_col = 0
+            prefix_low = True
+            qualifies = False
+            if G[3]:
+                qualifies = cl == 2 or bl > 0
+                if cl == 2:
+                    q_col = 2
+                    prefix_low = False
+                elif qualifies:
+                    q_col = nl + 2 if cl == 1 else 1
+            h_winners = nh + (1 if ch == 1 else 0)
+            l_winners = nl + (1 if cl == 1 else 0)
+            for p in range(q):
+                row = 0
+                if G[2] and prefix_high and vh[p] == bh:
+                    row = h_winners
+                col = 0
+                if qualifies:
+                    col = 1
+                    if prefix_low and vl[p] == bl:
+                        col = 1 + l_winners
+                out[p, row, col] += c
+            out[q, q_row, q_col] += c
+
+
+@jit(hot=True)
+def _stud_range(G, masks, hv, lv, shared, lo, hi, out, idx, used, vh, vl, hist):
+    """Tally the run-outs of outer indices [lo, hi) into ``out`` (scratch: idx .. hist)."""
+    n = hv.shape[0]
+    count = hv.shape[2]
+    for o in range(lo, hi):
+        s = o // count
+        j0 = o % count
+        m0 = masks[j0]
+        if shared:
+            sb = np.uint64(1) << np.uint64(s)
+            if m0 & sb:
+                continue
+            m0 |= sb
+        vh[0] = hv[0, s, j0]
+        vl[0] = lv[0, s, j0]
+        used[0] = m0
+        p = 1
+        idx[1] = -1
+        while p >= 1:
+            if p == n - 1:
+                _last_player(G, masks, hv, lv, s, used[p - 1], n, vh, vl, out, hist)
+                p -= 1
+                continue
+            idx[p] += 1
+            j = idx[p]
+            if j >= count:
+                p -= 1
+                continue
+            mm = masks[j]
+            if mm & used[p - 1]:
+                continue
+            vh[p] = hv[p, s, j]
+            vl[p] = lv[p, s, j]
+            used[p] = used[p - 1] | mm
+            p += 1
+            idx[p] = -1
+
+
+@jit(parallel=True)
+def stud_exact(G, masks, hv, lv, shared, first, count, chunk):
+    """Outcome counts over the outer indices ``[first, first + count)`` (see module doc)."""
+    n = hv.shape[0]
+    nch = (count + chunk - 1) // chunk
+    out = np.zeros((nch, n, n + 1, n + 2), np.int64)
+    for ci in prange(nch):
+        lo = first + ci * chunk
+        hi = min(lo + chunk, first + count)
+        _stud_range(G, masks, hv, lv, shared, lo, hi, out[ci], np.zeros(n, np.int64),
+                    np.zeros(n, np.uint64), np.zeros(n, np.int64), np.zeros(n, np.int64),
+                    np.zeros(9, np.int64))
+    return sum_chunks(out)

@@ -1,0 +1,91 @@
+"""Monte Carlo sampling of run-outs.
+
+Samples are grouped in chunks of ``chunk`` samples; chunk ``g`` (global index)
+draws from its own xoshiro256** stream seeded from ``(seed, g)`` and holds
+samples ``[g * chunk, min((g + 1) * chunk, total))``.  A call runs chunks
+``[first_chunk, first_chunk + nchunks)`` in ``prange`` and returns the summed
+integer outcome counts, so the answer for a seed does not depend on the
+thread count nor on how Python batches the chunks.
+
+Each sample is a partial Fisher-Yates draw from the chunk's own copy of the
+cards that can still come.
+"""
+import numpy as np
+from numba import prange
+
+from ._jit import jit
+from .exact import sum_chunks
+from .handeval import board_summary, eval_board, stud_values, tally
+from .rng import below, seed_stream
+
+
+@jit(hot=True)
+def _board_chunk(KT, G, H, who, known, d, k, state, nsamples, cache, out, board, hv, lv):
+    """``nsamples`` samples into ``out``; ``d``: the chunk's own copy of the deck."""
+    n = who.shape[0]
+    b0 = known.shape[0]
+    for i in range(b0):
+        board[i] = known[i]
+    nd = d.shape[0]
+    for _ in range(nsamples):
+        for i in range(k):
+            j = i + below(state, nd - i)
+            t = d[j]
+            d[j] = d[i]
+            d[i] = t
+            board[b0 + i] = t
+        key, low, packed = board_summary(KT, board)
+        eval_board(KT, G, H, who, n, board, key, low, packed, cache, hv, lv)
+        tally(G, n, hv, lv, out, 1)
+
+
+@jit(parallel=True)
+def board_mc(KT, G, H, who, known, deck, k, seed, first_chunk, nchunks, chunk, total, cache):
+    """Outcome counts of the board-game samples in chunks ``[first_chunk, first_chunk + nchunks)``."""
+    n = who.shape[0]
+    out = np.zeros((nchunks, n, n + 1, n + 2), np.int64)
+    for ci in prange(nchunks):
+        g = first_chunk + ci
+        ns = min(chunk, total - g * chunk)
+        if ns > 0:
+            _board_chunk(KT, G, H, who, known, deck.copy(), k, seed_stream(seed, g), ns, cache,
+                         out[ci], np.zeros(5, np.int64), np.zeros(n, np.int64),
+                         np.zeros(n, np.int64))
+    return sum_chunks(out)
+
+
+@jit(hot=True)
+def _stud_chunk(KT, G, H, who, d, mo, shared, state, nsamples, out, hv, lv):
+    """``nsamples`` samples into ``out``; ``d``: the chunk's own copy of the unseen cards."""
+    n = who.shape[0]
+    hk, hl, hpack, hsm, _ = H
+    nd = d.shape[0]
+    need = n * mo + (1 if shared else 0)
+    for _ in range(nsamples):
+        for i in range(need):
+            j = i + below(state, nd - i)
+            t = d[j]
+            d[j] = d[i]
+            d[i] = t
+        extra = d[n * mo] if shared else -1
+        for p in range(n):
+            a, b = stud_values(KT, G, who[p], hk, hl, hpack, hsm, d, p * mo, (p + 1) * mo, extra)
+            hv[p] = a
+            lv[p] = b
+        tally(G, n, hv, lv, out, 1)
+
+
+@jit(parallel=True)
+def stud_mc(KT, G, H, who, unseen, mo, shared, seed, first_chunk, nchunks, chunk, total):
+    """Outcome counts of the stud samples in chunks ``[first_chunk, first_chunk + nchunks)``:
+    each player draws ``mo`` own cards, then (``shared``) one card shared by all."""
+    n = who.shape[0]
+    out = np.zeros((nchunks, n, n + 1, n + 2), np.int64)
+    for ci in prange(nchunks):
+        g = first_chunk + ci
+        ns = min(chunk, total - g * chunk)
+        if ns > 0:
+            _stud_chunk(KT, G, H, who, unseen.astype(np.int64), mo, shared, seed_stream(seed, g), ns,
+                        out[ci], np.zeros(n, np.int64), np.zeros(n, np.int64))
+    return sum_chunks(out)
+
