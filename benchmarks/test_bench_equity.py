@@ -80,3 +80,27 @@ def test_equity(benchmark, rate, equity, spot, mode):
     rate(result.samples, unit, mode=mode, threads=threads, samples=result.samples,
          players=spot.n, equities=[round(p.equity, 9) for p in result.players],
          spot=spot.label)
+
+
+# --------------------------------------------------------------------------
+# Ranges: Monte Carlo against a wide range, next to the same run with two fixed hands
+# --------------------------------------------------------------------------
+
+RANGE_CASES = [
+    pytest.param(["AA**", "****"], id="o8-hu-preflop-AA**-vs-****-mc-1t"),
+    pytest.param(["AcAs3d4h", "KhKcJdTd"], id="o8-hu-preflop-fixed-hands-mc-1t"),
+]
+
+
+@pytest.mark.parametrize("hands", RANGE_CASES)
+def test_equity_ranges(benchmark, rate, equity, hands):
+    """Showdowns/s of Omaha Hi/Lo heads-up preflop Monte Carlo, one thread: a range
+    against a random hand versus two fixed hands (the issue asks for >= 1/2)."""
+    benchmark.group = "equity ranges o8-hu-preflop mc-1t"
+    n = max(10_000, int(1_000_000 * MC_SCALE))
+    result = benchmark.pedantic(
+        lambda: equity("omaha-hilo", hands, samples=n, seed=12345, threads=1),
+        rounds=3, iterations=1, warmup_rounds=1)
+    assert result.samples == n and not result.exact
+    rate(result.samples, "showdowns", mode="mc-1t", threads=1, samples=n, players=2,
+         acceptance=result.acceptance, equities=[round(p.equity, 6) for p in result.players])

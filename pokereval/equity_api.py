@@ -38,8 +38,9 @@ from typing import Callable
 import numpy as np
 
 from .cards import cards_str, check_disjoint, parse_cards
-from .errors import HandError
+from .errors import CardError, HandError
 from .games import Game, get_game
+from .ranges import Range, RangeError, holdings_excluding, parse_range
 
 __all__ = ["equity", "EquityResult", "PlayerResult", "DEFAULT_STDERR"]
 
@@ -74,6 +75,17 @@ _MAX_PLAYERS_STUD = 8
 _NS_BOARD = 20.0
 _NS_PLAYER = {2: 15.0, 4: 25.0, 5: 28.0}  # per player per board, by hole cards
 _NS_STUD_VISIT = 2.5  # per subset visited by the stud walk
+_NS_RANGED_PLAYER = 30.0  # per ranged-kernel player per board
+_NS_TUPLE_STUD = 60_000.0  # per holding tuple of a stud range spot (one exact run each)
+
+#: Most holding combinations a range spot enumerates (exact with ranges).
+MAX_TUPLES = 20_000_000
+#: Auto plan: holding combinations are listed (to count the compatible ones)
+#: only when their product is at most this.
+SCAN_TUPLES = 20_000_000
+#: A Monte Carlo chunk of ranged players gives up after this many attempts
+#: per wanted sample (acceptance below 1 / MAX_TRIES_FACTOR: an error).
+MAX_TRIES_FACTOR = 1000
 
 
 # --------------------------------------------------------------------------
@@ -123,6 +135,9 @@ class PlayerResult:
     fraction: Fraction | None = field(default=None, repr=False)
 
     def _p(self, count) -> float:
+        if self.outcomes.dtype.kind == "f":
+            total = float(self.outcomes.sum())
+            return float(count) / total if total else float("nan")
         total = int(self.outcomes.sum())
         return float(Fraction(int(count), total)) if total else float("nan")
 
@@ -180,7 +195,15 @@ class EquityResult:
     sampled (``samples`` = samples drawn).  ``partial``: the run stopped early
     (Ctrl-C) or this is an intermediate result given to a progress callback.
     Extra attributes: ``seed`` (Monte Carlo seed used; also in :meth:`to_dict`),
-    ``fraction_done`` (0..1, None when unknown, e.g. running to a stderr target).
+    ``fraction_done`` (0..1, None when unknown, e.g. running to a stderr target),
+    ``acceptance`` (players given as ranges, else None: Monte Carlo, the share of
+    trials whose drawn holdings shared no card; exact, the weight share of the
+    holding combinations that share no card).
+
+    With ranges, ``hands`` holds each range's text; exact ``samples`` counts the
+    (holding combination, run-out) pairs walked, and ``outcomes`` are counted
+    with the combination's weight (the product of the players' weights, scaled
+    to the smallest whole numbers), so every derived number is weighted.
     """
 
     game: str
@@ -194,6 +217,7 @@ class EquityResult:
     players: list[PlayerResult]
     seed: int | None = field(default=None, repr=False)
     fraction_done: float | None = field(default=None, repr=False)
+    acceptance: float | None = field(default=None, repr=False)
 
     @property
     def equities(self) -> list[float]:
@@ -201,7 +225,7 @@ class EquityResult:
 
     def to_dict(self) -> dict:
         """A JSON-ready dict with stable field names."""
-        return {
+        out = {
             "game": self.game,
             "hands": list(self.hands),
             "board": self.board,
@@ -213,6 +237,9 @@ class EquityResult:
             "elapsed": self.elapsed,
             "players": [p.to_dict() for p in self.players],
         }
+        if self.acceptance is not None:  # players given as ranges
+            out["acceptance"] = self.acceptance
+        return out
 
 
 def _pot_kind(game: Game) -> str:
@@ -229,18 +256,29 @@ def _player_results(spot: "_Spot", counts: np.ndarray, exact: bool, final: bool)
     denom_unit = 2 * _lcm_upto(n)
     out = []
     for p in range(n):
-        o = np.asarray(counts[p], dtype=np.int64)
-        total = int(o.sum())
+        exact_frac = True
+        o = np.asarray(counts[p])
+        if o.dtype.kind != "f":
+            o = o.astype(np.int64)
+        else:  # weighted counts too large for int64: floats, no exact fraction
+            exact_frac = False
+        total = int(o.sum()) if o.dtype.kind != "f" else float(o.sum())
         if total == 0:
             nan = float("nan")
             out.append(PlayerResult(spot.hand_text[p], nan, nan, nan, nan, nan, nan, nan,
                                     o.copy(), pot, exact, None))
             continue
-        num = sum(int(x) * int(u) for x, u in zip(o.ravel(), units.ravel()))
-        frac = Fraction(num, total * denom_unit)
+        if exact_frac:
+            num = sum(int(x) * int(u) for x, u in zip(o.ravel(), units.ravel()))
+            frac = Fraction(num, total * denom_unit)
 
-        def pr(c):
-            return float(Fraction(int(c), total))
+            def pr(c):
+                return float(Fraction(int(c), total))
+        else:
+            frac = float((o * units).sum()) / (total * denom_unit)
+
+            def pr(c):
+                return float(c) / total
 
         high_win = pr(o[1, :].sum())
         high_tie = pr(o[2:, :].sum())
@@ -262,7 +300,7 @@ def _player_results(spot: "_Spot", counts: np.ndarray, exact: bool, final: bool)
             std_error = math.sqrt(var / (total - 1)) if total > 1 else float("inf")
         out.append(PlayerResult(spot.hand_text[p], float(frac), high_win, high_tie, low_win,
                                 low_tie, scoop, std_error, o.copy(), pot, exact,
-                                frac if (exact and final) else None))
+                                frac if (exact and final and exact_frac) else None))
     return out
 
 
@@ -273,24 +311,34 @@ def _player_results(spot: "_Spot", counts: np.ndarray, exact: bool, final: bool)
 @dataclass
 class _Spot:
     game: Game
-    holes: list[list[int]]
+    holes: list  # per player: the exact hand's cards, or None for a range
     board: list[int]
     dead: list[int]
-    unseen: list[int]
+    unseen: list[int]  # cards not on the board, dead, nor in an exact hand
     hand_text: list[str]
     # board games: k missing board cards; stud: mo own cards each (+1 shared)
     k: int = 0
     mo: int = 0
     shared: bool = False
+    ranges: list = field(default_factory=list)  # per player: Range (card-removed) or None
 
     @property
     def n(self) -> int:
         return len(self.holes)
 
     @property
+    def ranged(self) -> bool:
+        return any(r is not None for r in self.ranges)
+
+    @property
+    def deck_size(self) -> int:
+        """Cards a run-out comes from (the same for every combination of holdings)."""
+        return len(self.unseen) - sum(r.cards for r in self.ranges if r is not None)
+
+    @property
     def runouts(self) -> int:
-        """The number of equally likely run-outs."""
-        u = len(self.unseen)
+        """The number of equally likely run-outs (of one combination of holdings)."""
+        u = self.deck_size
         if not self.game.stud:
             return comb(u, self.k)
         total = 1
@@ -319,19 +367,74 @@ def _as_int(value, name: str, minimum: int | None = 1) -> int:
     return number
 
 
+_RANK_CHARS = set("23456789tjqkaTJQKA")
+
+
+def _card_like(text: str) -> bool:
+    """True when ``text`` is written as rank + letter pairs only (``AhKx``, ``AcZz``):
+    such a text is read as plain cards, so a typo is a card error, not a range."""
+    i, m = 0, len(text)
+    pairs = 0
+    while i < m:
+        ch = text[i]
+        if ch.isspace() or ch == ",":
+            i += 1
+            continue
+        i += 2 if text.startswith("10", i) else 1
+        if i >= m:
+            return False
+        suit = text[i]
+        if not (suit.isalpha() or suit in "\u2663\u2666\u2665\u2660") or suit in _RANK_CHARS:
+            return False
+        i += 1
+        pairs += 1
+    return pairs > 0
+
+
+def _read_hand(g: Game, text, i: int):
+    """``(cards, None)`` for an exact hand, ``(None, Range)`` for a range."""
+    what = f"player {i + 1}"
+    if not isinstance(text, str):
+        return parse_cards(text, what), None
+    try:
+        cards = parse_cards(text, what)
+    except CardError:
+        if _card_like(text):
+            raise
+    else:
+        if not (g.stud and "," in text and _stud_range_list(g, text)):
+            return cards, None
+    try:
+        return None, parse_range(g, text)
+    except RangeError as exc:
+        raise RangeError(f"{what}: {exc}", exc.text, exc.position) from None
+
+
+def _stud_range_list(g: Game, text: str) -> bool:
+    """A stud text ``AhKdQc, JhTs9c``: a list of streets (a range), not one hand."""
+    try:
+        return all(len(parse_cards(part)) >= g.min_known for part in text.split(","))
+    except CardError:
+        return False
+
+
 def _parse_spot(game, hands, board, dead) -> _Spot:
     g = get_game(game)
     if isinstance(hands, (str, bytes)) or not hasattr(hands, "__iter__"):
         raise HandError(f"hands must be a list of hands, one per player (e.g. ['AhKh', 'QsQd']), "
                         f"got {hands!r}")
     hands = list(hands)
-    holes = [parse_cards(h, f"player {i + 1}") for i, h in enumerate(hands)]
+    read = [_read_hand(g, h, i) for i, h in enumerate(hands)]
+    holes = [c for c, _ in read]
+    ranges = [r for _, r in read]
     board_cards = parse_cards(board if board is not None else "", "board")
     dead_cards = parse_cards(dead if dead is not None else "", "dead cards")
-    groups = {f"player {i + 1}": h for i, h in enumerate(holes)}
+    groups = {f"player {i + 1}": h for i, h in enumerate(holes) if h is not None}
     groups["board"] = board_cards
     groups["dead cards"] = dead_cards
     check_disjoint(groups)
+    if any(r is not None for r in ranges):
+        return _parse_ranged_spot(g, hands, holes, ranges, board_cards, dead_cards)
 
     n = len(holes)
     most = _MAX_PLAYERS_STUD if g.stud else _MAX_PLAYERS_BOARD
@@ -372,6 +475,78 @@ def _parse_spot(game, hands, board, dead) -> _Spot:
     u = len(unseen)
     if g.stud:
         missing = 7 - len(holes[0])
+        spot.shared = u < missing * n
+        spot.mo = missing - 1 if spot.shared else missing
+        if spot.mo * n + spot.shared > u:
+            raise HandError(f"too many players for the deck: {n} {g.name} players need "
+                            f"{spot.mo * n + spot.shared} more cards but only {u} are unseen")
+    else:
+        spot.k = g.board - len(board_cards)
+        if spot.k > u:
+            raise HandError(f"too many players for the deck: {n} hands, {len(board_cards)} board "
+                            f"and {len(dead_cards)} dead cards leave {u} cards for the "
+                            f"{spot.k} missing board cards")
+    return spot
+
+
+def _parse_ranged_spot(g: Game, hands, holes, ranges, board_cards, dead_cards) -> _Spot:
+    """The spot of a request with at least one range (see :func:`_parse_spot`)."""
+    n = len(holes)
+    most = _MAX_PLAYERS_STUD if g.stud else _MAX_PLAYERS_BOARD
+    if n < 2:
+        raise HandError(f"{g.name} equity needs at least 2 hands, got {n}")
+    if n > most:
+        raise HandError(f"{g.name} is played by at most {most} players, got {n} hands")
+    sizes = [len(h) if h is not None else r.cards for h, r in zip(holes, ranges)]
+    if g.stud:
+        for i, (h, size) in enumerate(zip(holes, sizes)):
+            if h is not None and not g.min_known <= size <= 7:
+                raise HandError(f"{g.name} needs {g.min_known} to 7 cards per player but player "
+                                f"{i + 1} has {size} ({cards_str(h) or 'none'})")
+        for i, size in enumerate(sizes):
+            if size != sizes[0]:
+                raise HandError(f"{g.name} players must all be on the same street: player 1 has "
+                                f"{sizes[0]} cards but player {i + 1} has {size} ({hands[i]})")
+        if board_cards:
+            raise HandError(f"{g.name} has no board, got board {cards_str(board_cards)!r} "
+                            f"(folded players' cards go in dead)")
+    else:
+        for i, (h, size) in enumerate(zip(holes, sizes)):
+            if h is not None and size != g.hole:
+                raise HandError(f"{g.name} needs {g.hole} hole cards but player {i + 1} has "
+                                f"{size} ({cards_str(h) or 'none'})")
+        if len(board_cards) > g.board:
+            raise HandError(f"{g.name} has at most {g.board} board cards, got {len(board_cards)} "
+                            f"({cards_str(board_cards)})")
+        if len(board_cards) < g.min_board:
+            raise HandError(f"{g.name} needs at least {g.min_board} board card (the first card "
+                            f"is dealt face up), got an empty board; for no board use omaha5"
+                            + ("-hilo" if g.low else ""))
+
+    fixed = [c for h in holes if h is not None for c in h]
+    known = set(fixed) | set(board_cards) | set(dead_cards)
+    removed = []
+    for i, r in enumerate(ranges):
+        if r is None:
+            removed.append(None)
+            continue
+        try:
+            removed.append(holdings_excluding(r, sorted(known)))
+        except RangeError:
+            parts = [name for name, cards in (("the board", board_cards), ("the dead cards", dead_cards),
+                                              ("the exact hands", fixed)) if cards]
+            raise RangeError(f"player {i + 1}: no holding of range {r.text!r} is left: every one "
+                             f"uses a card of {' or '.join(parts)} "
+                             f"({cards_str(sorted(known))})", r.text, None) from None
+    unseen = [c for c in range(52) if c not in known]
+    texts = [cards_str(h) if h is not None else str(hands[i]) for i, h in enumerate(holes)]
+    spot = _Spot(g, holes, board_cards, dead_cards, unseen, texts, ranges=removed)
+    u = spot.deck_size
+    if u < 0:
+        raise HandError(f"too many players for the deck: {n} hands need more cards than the "
+                        f"{len(unseen)} left")
+    if g.stud:
+        missing = 7 - sizes[0]
         spot.shared = u < missing * n
         spot.mo = missing - 1 if spot.shared else missing
         if spot.mo * n + spot.shared > u:
@@ -483,6 +658,8 @@ def equity(game, hands, board="", dead="", *, exact=None, samples=None, stderr=N
     spot = _parse_spot(game, hands, board, dead)
     opts = _parse_options(exact, samples, stderr, seed, threads, progress)
 
+    if spot.ranged:
+        return _RangedRunner(spot, opts, started).run()
     if opts.exact is True:
         use_exact = True
     elif opts.samples is None and opts.stderr is None:
@@ -573,11 +750,19 @@ class _Runner:
         self.opts = opts
         self.started = started
         self.seed = None
+        self.acceptance = None
+        self.units_are_samples = False  # exact with ranges: samples = units walked
+        self.units_done = 0
 
     # -- results ---------------------------------------------------------
     def result(self, counts, exact: bool, partial: bool, fraction_done=None) -> EquityResult:
         spot = self.spot
-        samples = int(counts[0].sum()) if counts is not None else 0
+        if counts is not None:
+            counts = _as_outcomes(counts)
+        if self.units_are_samples:
+            samples = self.units_done
+        else:
+            samples = int(counts[0].sum()) if counts is not None else 0
         if counts is None:
             counts = np.zeros((spot.n, spot.n + 1, spot.n + 2), dtype=np.int64)
         return EquityResult(
@@ -592,6 +777,7 @@ class _Runner:
             players=_player_results(spot, counts, exact, final=not partial),
             seed=self.seed,
             fraction_done=1.0 if not partial else fraction_done,
+            acceptance=self.acceptance,
         )
 
     def finish(self, counts, exact: bool) -> EquityResult:
@@ -623,6 +809,7 @@ class _Runner:
                     step_counts, units = batch()
                 counts = step_counts if counts is None else counts + step_counts
                 done_units += units
+                self.units_done = done_units
                 frac = None if total_hint is None else min(done_units / total_hint, 1.0)
                 pending = self.result(counts, exact, partial=True, fraction_done=frac)
         except KeyboardInterrupt:
@@ -751,3 +938,293 @@ class _Runner:
     def _max_stderr(self, counts) -> float:
         players = _player_results(self.spot, counts, exact=False, final=False)
         return max(p.std_error for p in players)
+
+
+
+# --------------------------------------------------------------------------
+# Players given as ranges
+# --------------------------------------------------------------------------
+
+def _as_outcomes(counts) -> np.ndarray:
+    """int64 outcome counts; weighted counts (Python ints) too large for int64
+    become float64 (the result then has no exact fraction)."""
+    counts = np.asarray(counts)
+    if counts.dtype != object:
+        return counts
+    top = max((abs(int(x)) for x in counts.ravel()), default=0)
+    if top < (1 << 62):
+        return counts.astype(np.int64)
+    return np.array([float(Fraction(int(x), top)) for x in counts.ravel()],
+                    dtype=np.float64).reshape(counts.shape)
+
+
+def _whole_weights(weights: np.ndarray) -> tuple[np.ndarray, list[int]]:
+    """A player's weights as small whole numbers: ``(index of each row's weight,
+    [whole weight of each distinct weight])``, proportional to the decimal weights."""
+    uniq, inverse = np.unique(weights, return_inverse=True)
+    fracs = [Fraction(repr(float(w))) for w in uniq]
+    denom = math.lcm(*(f.denominator for f in fracs))
+    whole = [int(f * denom) for f in fracs]
+    g = math.gcd(*whole)
+    return inverse.astype(np.int64), [w // g for w in whole]
+
+
+class _RangedRunner(_Runner):
+    """Exact enumeration or Monte Carlo with players given as ranges."""
+
+    def __init__(self, spot: _Spot, opts: _Options, started: float):
+        super().__init__(spot, opts, started)
+        blocks, weights = [], []
+        for h, r in zip(spot.holes, spot.ranges):
+            if r is None:
+                blocks.append(np.array([sorted(h)], dtype=np.uint8))
+                weights.append(None)
+            else:
+                blocks.append(np.asarray(r.holdings, dtype=np.uint8))
+                weights.append(np.asarray(r.weights, dtype=np.float64))
+        self.blocks = blocks
+        self.weights = weights
+
+    # -- cost model ------------------------------------------------------------
+    def _tuple_cost_ns(self) -> float:
+        spot = self.spot
+        if spot.game.stud:
+            return _NS_TUPLE_STUD + _exact_cost_ns(spot)
+        return spot.runouts * (_NS_BOARD + spot.n * _NS_RANGED_PLAYER)
+
+    def _tuples(self, limit: int):
+        from . import kernels as K
+
+        counts = np.array([len(b) for b in self.blocks], dtype=np.int64)
+        starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
+        holes = np.vstack(self.blocks)
+        bits = np.uint64(1) << holes.astype(np.uint64)
+        masks = np.bitwise_or.reduce(bits, axis=1).astype(np.uint64)
+        return K.compatible_tuples(starts, counts, masks, limit)
+
+    def run(self) -> EquityResult:
+        spot, opts = self.spot, self.opts
+        product = math.prod(len(b) for b in self.blocks)
+        per_tuple = max(self._tuple_cost_ns(), 1.0)
+        tuples = None
+        if opts.exact is True:
+            tuples = self._tuples(MAX_TUPLES)
+            if len(tuples) > MAX_TUPLES:
+                raise HandError(f"too many combinations of holdings to enumerate (more than "
+                                f"{MAX_TUPLES:,}); use Monte Carlo (samples=... or stderr=...)")
+            use_exact = True
+        elif opts.samples is None and opts.stderr is None and opts.exact is None:
+            use_exact = False
+            budget = int(AUTO_EXACT_SECONDS * 1e9 / per_tuple)
+            if product <= SCAN_TUPLES and budget >= 1:
+                tuples = self._tuples(min(budget, MAX_TUPLES))
+                use_exact = len(tuples) <= budget
+            if not use_exact:
+                opts.stderr = DEFAULT_STDERR
+                opts.samples = DEFAULT_MAX_SAMPLES
+        else:
+            use_exact = False
+        if tuples is None and product <= SCAN_TUPLES:
+            tuples = self._tuples(0)  # is there any compatible combination at all?
+        if tuples is not None and len(tuples) == 0:
+            raise HandError("no combination of the players' holdings is possible: "
+                            + ", ".join(f"player {i + 1} ({t})" for i, t in enumerate(spot.hand_text)
+                                        if spot.ranges[i] is not None)
+                            + " always share a card with another player")
+        if use_exact:
+            return self.run_exact_ranged(tuples)
+        return self.run_mc_ranged()
+
+    # -- exact -------------------------------------------------------------------
+    def _groups(self, tuples: np.ndarray):
+        """``(tgroup int64[T], [whole weight of each group])`` and the accepted weight share."""
+        n = self.spot.n
+        key = np.zeros(len(tuples), dtype=np.int64)
+        per_player = []
+        starts = np.concatenate([[0], np.cumsum([len(b) for b in self.blocks])[:-1]])
+        radix = 1
+        for p in range(n):
+            w = self.weights[p]
+            if w is None:
+                per_player.append((np.zeros(1, dtype=np.int64), [1]))
+            else:
+                per_player.append(_whole_weights(w))
+        mixed = []
+        for p in range(n):
+            inverse, whole = per_player[p]
+            local = tuples[:, p].astype(np.int64) - starts[p]
+            key += inverse[local] * radix
+            mixed.append((radix, len(whole)))
+            radix *= len(whole)
+        uniq, tgroup = np.unique(key, return_inverse=True)
+        gweights = []
+        for value in uniq.tolist():
+            w = 1
+            for p in range(n):
+                r, m = mixed[p]
+                w *= per_player[p][1][(value // r) % m]
+            gweights.append(w)
+        # acceptance: compatible weight over all weight (independent draws)
+        sizes = np.bincount(tgroup, minlength=len(uniq))
+        compatible = sum(int(c) * w for c, w in zip(sizes.tolist(), gweights))
+        total = 1
+        for p in range(n):
+            inverse, whole = per_player[p]
+            total *= sum(whole[i] for i in inverse.tolist()) if len(inverse) > 1 else whole[0]
+        self.acceptance = float(Fraction(compatible, total))
+        return tgroup.astype(np.int64), gweights
+
+    def run_exact_ranged(self, tuples: np.ndarray) -> EquityResult:
+        from . import kernels as K
+
+        spot = self.spot
+        g = spot.game
+        tgroup, gweights = self._groups(tuples)
+        gw = np.array(gweights, dtype=object)
+        self.units_are_samples = True
+        ntup = len(tuples)
+
+        def weighted(out):  # int64[groups, n, n + 1, n + 2] -> Python-int counts
+            return np.tensordot(gw, out.astype(object), axes=(0, 0))
+
+        if not g.stud:
+            KT = K.kernel_tables()
+            G = K.game_flags(g)
+            binom = K.binomials()
+            H, R = K.range_data(self.blocks, self.weights, g)
+            cache = np.zeros((spot.n if G[0] else 1, K.RANK_MULTISETS), dtype=np.uint16)
+            known = np.array(spot.board, dtype=np.uint8)
+            base = np.array(spot.unseen, dtype=np.int64)
+            nruns = spot.runouts
+            total = ntup * nruns
+            tup = np.ascontiguousarray(tuples.astype(np.int64))
+            ns_per_unit = _NS_BOARD + spot.n * _NS_RANGED_PLAYER
+
+            def batches(nthreads):
+                per_batch = max(1, int(BATCH_SECONDS * 1e9 * nthreads / ns_per_unit))
+                first = 0
+                while first < total:
+                    count = min(per_batch, total - first)
+                    chunk = max(1, -(-count // (nthreads * 16)))
+
+                    def run(first=first, count=count, chunk=chunk):
+                        out = K.board_exact_ranged(KT, G, H, R, tup, tgroup, len(gweights), known,
+                                                   base, spot.k, nruns, first, count, chunk, binom,
+                                                   cache)
+                        return weighted(out), count
+
+                    yield run
+                    first += count
+
+            return self._loop(batches, exact=True, total_hint=total)
+
+        # stud: one exact run of the fixed-hand engine per combination of holdings
+        holdings = np.vstack(self.blocks)
+        runouts = spot.runouts
+
+        def batches(nthreads):
+            per_batch = max(1, int(BATCH_SECONDS * 1e9 / max(self._tuple_cost_ns(), 1.0)))
+            for first in range(0, ntup, per_batch):
+                def run(first=first):
+                    out = np.zeros((len(gweights), spot.n, spot.n + 1, spot.n + 2), dtype=np.int64)
+                    stop = min(first + per_batch, ntup)
+                    for t in range(first, stop):
+                        holes = [holdings[r].tolist() for r in tuples[t]]
+                        out[tgroup[t]] += _fixed_exact_counts(spot, holes)
+                    return weighted(out), (stop - first) * runouts
+
+                yield run
+
+        return self._loop(batches, exact=True, total_hint=ntup * runouts)
+
+    # -- Monte Carlo -------------------------------------------------------------
+    def run_mc_ranged(self) -> EquityResult:
+        from . import kernels as K
+
+        spot = self.spot
+        opts = self.opts
+        g = spot.game
+        self.seed = opts.seed if opts.seed is not None else secrets.randbits(63)
+        seed = np.uint64(self.seed)
+        KT = K.kernel_tables()
+        G = K.game_flags(g)
+        H, R = K.range_data(self.blocks, self.weights, g)
+        n = spot.n
+        total = opts.samples if opts.samples is not None else (1 << 62)
+        target = opts.stderr
+        deck = np.array(spot.unseen, dtype=np.uint8)
+
+        if not g.stud:
+            known = np.array(spot.board, dtype=np.uint8)
+            cache = np.zeros((n if G[0] else 1, K.RANK_MULTISETS), dtype=np.uint16)
+
+            def call(first_chunk, nchunks):
+                return K.board_mc_ranged(KT, G, H, R, n, known, deck, spot.k, seed, first_chunk,
+                                         nchunks, MC_CHUNK, total, MAX_TRIES_FACTOR, cache)
+        else:
+            def call(first_chunk, nchunks):
+                return K.stud_mc_ranged(KT, G, H, R, n, deck, spot.mo, spot.shared, seed,
+                                        first_chunk, nchunks, MC_CHUNK, total, MAX_TRIES_FACTOR)
+
+        state = {"counts": None, "accepted": 0, "tries": 0}
+        nchunks_total = -(-total // MC_CHUNK)
+
+        def batches(nthreads):
+            first = 0
+            step = 0
+            while first < nchunks_total:
+                counts = state["counts"]
+                if target is not None and counts is not None:
+                    done = int(counts[0].sum())
+                    if done >= MIN_STDERR_SAMPLES and self._max_stderr(counts) <= target:
+                        return
+                size = MC_BATCHES[min(step, len(MC_BATCHES) - 1)]
+                size = min(size, nchunks_total - first)
+
+                def run(first=first, size=size):
+                    c, info = call(first, size)
+                    wanted = np.minimum(MC_CHUNK, total - (first + np.arange(size)) * MC_CHUNK)
+                    accepted, tries = int(info[:, 0].sum()), int(info[:, 1].sum())
+                    state["accepted"] += accepted
+                    state["tries"] += tries
+                    self.acceptance = state["accepted"] / max(state["tries"], 1)
+                    if np.any(info[:, 0] < wanted):
+                        raise HandError(
+                            f"the players' ranges almost never fit together: {accepted:,} of "
+                            f"{tries:,} random draws of holdings shared no card (under "
+                            f"1/{MAX_TRIES_FACTOR}); narrow the ranges")
+                    state["counts"] = c if state["counts"] is None else state["counts"] + c
+                    return c, int(c[0].sum())
+
+                yield run
+                first += size
+                step += 1
+
+        hint = None if opts.samples is None or target is not None else total
+        return self._loop(batches, exact=False, total_hint=hint)
+
+
+def _fixed_exact_counts(spot: _Spot, holes: list[list[int]]) -> np.ndarray:
+    """Exact outcome counts of ``spot`` with every player's cards fixed to ``holes``."""
+    from . import kernels as K
+
+    used = {c for h in holes for c in h}
+    sub = _Spot(spot.game, holes, spot.board, spot.dead, [c for c in spot.unseen if c not in used],
+                [cards_str(h) for h in holes], k=spot.k, mo=spot.mo, shared=spot.shared)
+    if sub.runouts * sub.n <= SMALL_EXACT:
+        return _small_exact(sub)
+    g = sub.game
+    KT = K.kernel_tables()
+    G = K.game_flags(g)
+    binom = K.binomials()
+    if not g.stud:
+        H = K.prep_holdings(KT, np.array(holes, dtype=np.uint8), G[0])
+        cache = np.zeros((sub.n if G[0] else 1, K.RANK_MULTISETS), dtype=np.uint16)
+        return K.board_exact(KT, G, H, np.arange(sub.n, dtype=np.int64),
+                             np.array(sub.board, dtype=np.uint8),
+                             np.array(sub.unseen, dtype=np.uint8), sub.k, 0, sub.runouts,
+                             max(1, sub.runouts // 64), binom, cache)
+    masks, hv, lv = K.stud_tables(KT, G, np.array(holes, dtype=np.uint8),
+                                  np.array(sub.unseen, dtype=np.uint8), sub.mo, sub.shared, binom)
+    outer = hv.shape[1] * hv.shape[2]
+    return K.stud_exact(G, masks, hv, lv, sub.shared, 0, outer, max(1, outer // 64))

@@ -62,10 +62,14 @@ _drop_stale_cache()
 from .exact import board_exact, stud_exact, stud_tables  # noqa: E402
 from .handeval import RANK_MULTISETS, eval_batch, prep_holdings  # noqa: E402
 from .montecarlo import board_mc, stud_mc  # noqa: E402
+from .ranged import (alias_table, board_exact_ranged, board_mc_ranged,  # noqa: E402
+                     compatible_tuples, pair_board_table, stud_mc_ranged)
 
 __all__ = [
     "RANK_MULTISETS", "binomials", "board_exact", "board_mc", "eval_batch", "game_flags",
     "kernel_tables", "prep_holdings", "stud_exact", "stud_mc", "stud_tables",
+    "board_exact_ranged", "board_mc_ranged", "compatible_tuples", "range_data", "range_tables",
+    "stud_mc_ranged",
 ]
 
 
@@ -93,3 +97,81 @@ def game_flags(game) -> tuple:
     npairs = game.hole * (game.hole - 1) // 2 if omaha else 1
     return (omaha, npairs, 1 if game.high else 0, 1 if game.low else 0,
             1 if game.low == "razz" else 0)
+
+
+@lru_cache(maxsize=None)
+def range_tables() -> tuple:
+    """``(T2, bclass)`` for the ranged Omaha kernels (see :mod:`.ranged`): the best
+    no-flush high of each (rank pair, five-card board rank multiset), and the
+    board rank class of each perfect-hash index (-1: not a five-card multiset)."""
+    from itertools import combinations_with_replacement
+
+    from .._native import TABLES as T
+
+    KT = kernel_tables()
+    w = T.rank_weight.astype(np.int64)
+    boards = [b for b in combinations_with_replacement(range(13), 5)
+              if max(b.count(r) for r in set(b)) <= 4]
+    board_keys = w[np.array(boards, dtype=np.int64)]                       # [6175, 5]
+    pairs = list(combinations_with_replacement(range(13), 2))              # 91, class = index
+    pair_keys = np.array([w[a] + w[b] for a, b in pairs], dtype=np.int64)
+    keys = board_keys.sum(axis=1)
+    idx = keys + T.ph_offset.astype(np.int64)[keys >> 8]
+    bclass = np.full(T.hi_rank.shape[0], -1, dtype=np.int32)
+    bclass[idx] = np.arange(len(boards), dtype=np.int32)
+    T2 = pair_board_table(KT, np.ascontiguousarray(board_keys), pair_keys)
+    return T2, bclass
+
+
+def _pair_class_table() -> np.ndarray:
+    """int64[13, 13]: the class (0..90) of the rank pair {a, b}, as in :func:`range_tables`."""
+    from itertools import combinations_with_replacement
+
+    table = np.zeros((13, 13), dtype=np.int64)
+    for i, (a, b) in enumerate(combinations_with_replacement(range(13), 2)):
+        table[a, b] = table[b, a] = i
+    return table
+
+
+def range_data(blocks, weights, game) -> tuple:
+    """``(H, R)`` for players given as blocks of holdings (see :mod:`.ranged`).
+
+    ``blocks``: per player a uint8[m, c] array of holdings (one row for an exact
+    hand); ``weights``: per player float64[m] (None: all equal).
+    """
+    G = game_flags(game)
+    KT = kernel_tables()
+    holes = np.ascontiguousarray(np.vstack(blocks).astype(np.uint8))
+    counts = np.array([len(b) for b in blocks], dtype=np.int64)
+    starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
+    rows = holes.shape[0]
+    prob = np.full(rows, np.uint64(1 << 53), dtype=np.uint64)
+    alias = np.zeros(rows, dtype=np.int64)
+    uniform = np.ones(len(blocks), dtype=np.int64)
+    for p, wts in enumerate(weights):
+        if wts is None or counts[p] == 1:
+            continue
+        wts = np.asarray(wts, dtype=np.float64)
+        if np.all(wts == wts[0]):
+            continue
+        uniform[p] = 0
+        s, m = starts[p], counts[p]
+        pp = np.zeros(m, dtype=np.uint64)
+        aa = np.zeros(m, dtype=np.int64)
+        alias_table(wts, pp, aa)
+        prob[s:s + m] = pp
+        alias[s:s + m] = aa
+    bits = np.uint64(1) << holes.astype(np.uint64)
+    masks = np.bitwise_or.reduce(bits, axis=1).astype(np.uint64)
+    if game.stud:
+        H = prep_holdings(KT, holes, 0)  # stud kernels read features by holding row
+    else:  # board kernels: row p = player p's first holding (its exact hand)
+        H = prep_holdings(KT, np.ascontiguousarray(holes[starts]), G[0])
+    if G[0]:
+        T2, bclass = range_tables()
+    else:
+        T2 = np.zeros(1, dtype=np.uint16)
+        bclass = np.zeros(1, dtype=np.int32)
+    pclass = np.ascontiguousarray(_pair_class_table().ravel())
+    R = (starts, counts, prob, alias, uniform, masks, holes, pclass, T2, bclass)
+    return H, R
