@@ -908,6 +908,12 @@ class _Runner:
                 return K.stud_mc(KT, G, H, who, unseen, mo, shared, seed, first_chunk, nchunks,
                                  MC_CHUNK, total)
 
+        return self._mc_loop(call, total, target)
+
+    def _mc_loop(self, call, total: int, target: float | None) -> EquityResult:
+        """Sample in growing batches of chunks until ``total`` samples are drawn or every
+        player's standard error is at most ``target``; ``call(first_chunk, nchunks)``
+        returns the outcome counts of those chunks."""
         state = {"counts": None}
         nchunks_total = -(-total // MC_CHUNK)
 
@@ -932,7 +938,7 @@ class _Runner:
                 first += size
                 step += 1
 
-        hint = None if opts.samples is None or target is not None else total
+        hint = None if self.opts.samples is None or target is not None else total
         return self._loop(batches, exact=False, total_hint=hint)
 
     def _max_stderr(self, counts) -> float:
@@ -1166,42 +1172,23 @@ class _RangedRunner(_Runner):
                 return K.stud_mc_ranged(KT, G, H, R, n, deck, spot.mo, spot.shared, seed,
                                         first_chunk, nchunks, MC_CHUNK, total, MAX_TRIES_FACTOR)
 
-        state = {"counts": None, "accepted": 0, "tries": 0}
-        nchunks_total = -(-total // MC_CHUNK)
+        tally = {"accepted": 0, "tries": 0}
 
-        def batches(nthreads):
-            first = 0
-            step = 0
-            while first < nchunks_total:
-                counts = state["counts"]
-                if target is not None and counts is not None:
-                    done = int(counts[0].sum())
-                    if done >= MIN_STDERR_SAMPLES and self._max_stderr(counts) <= target:
-                        return
-                size = MC_BATCHES[min(step, len(MC_BATCHES) - 1)]
-                size = min(size, nchunks_total - first)
+        def checked_call(first, size):
+            c, info = call(first, size)
+            wanted = np.minimum(MC_CHUNK, total - (first + np.arange(size)) * MC_CHUNK)
+            accepted, tries = int(info[:, 0].sum()), int(info[:, 1].sum())
+            tally["accepted"] += accepted
+            tally["tries"] += tries
+            self.acceptance = tally["accepted"] / max(tally["tries"], 1)
+            if np.any(info[:, 0] < wanted):
+                raise HandError(
+                    f"the players' ranges almost never fit together: {accepted:,} of "
+                    f"{tries:,} random draws of holdings shared no card (under "
+                    f"1/{MAX_TRIES_FACTOR}); narrow the ranges")
+            return c
 
-                def run(first=first, size=size):
-                    c, info = call(first, size)
-                    wanted = np.minimum(MC_CHUNK, total - (first + np.arange(size)) * MC_CHUNK)
-                    accepted, tries = int(info[:, 0].sum()), int(info[:, 1].sum())
-                    state["accepted"] += accepted
-                    state["tries"] += tries
-                    self.acceptance = state["accepted"] / max(state["tries"], 1)
-                    if np.any(info[:, 0] < wanted):
-                        raise HandError(
-                            f"the players' ranges almost never fit together: {accepted:,} of "
-                            f"{tries:,} random draws of holdings shared no card (under "
-                            f"1/{MAX_TRIES_FACTOR}); narrow the ranges")
-                    state["counts"] = c if state["counts"] is None else state["counts"] + c
-                    return c, int(c[0].sum())
-
-                yield run
-                first += size
-                step += 1
-
-        hint = None if opts.samples is None or target is not None else total
-        return self._loop(batches, exact=False, total_hint=hint)
+        return self._mc_loop(checked_call, total, target)
 
 
 def _fixed_exact_counts(spot: _Spot, holes: list[list[int]]) -> np.ndarray:
