@@ -472,19 +472,26 @@ def _parse_spot(game, hands, board, dead) -> _Spot:
     known = {c for h in holes for c in h} | set(board_cards) | set(dead_cards)
     unseen = [c for c in range(52) if c not in known]
     spot = _Spot(g, holes, board_cards, dead_cards, unseen, [cards_str(h) for h in holes])
-    u = len(unseen)
+    return _plan_deal(spot, n, len(holes[0]), len(unseen))
+
+
+def _plan_deal(spot: _Spot, n: int, held: int, u: int) -> _Spot:
+    """How the missing cards are dealt to ``n`` players holding ``held`` cards each from ``u``
+    unseen cards: stud players draw their own (the seventh card shared when the deck runs
+    short), board games draw the missing board cards."""
+    g = spot.game
     if g.stud:
-        missing = 7 - len(holes[0])
+        missing = 7 - held
         spot.shared = u < missing * n
         spot.mo = missing - 1 if spot.shared else missing
         if spot.mo * n + spot.shared > u:
             raise HandError(f"too many players for the deck: {n} {g.name} players need "
                             f"{spot.mo * n + spot.shared} more cards but only {u} are unseen")
     else:
-        spot.k = g.board - len(board_cards)
+        spot.k = g.board - len(spot.board)
         if spot.k > u:
-            raise HandError(f"too many players for the deck: {n} hands, {len(board_cards)} board "
-                            f"and {len(dead_cards)} dead cards leave {u} cards for the "
+            raise HandError(f"too many players for the deck: {n} hands, {len(spot.board)} board "
+                            f"and {len(spot.dead)} dead cards leave {u} cards for the "
                             f"{spot.k} missing board cards")
     return spot
 
@@ -545,20 +552,7 @@ def _parse_ranged_spot(g: Game, hands, holes, ranges, board_cards, dead_cards) -
     if u < 0:
         raise HandError(f"too many players for the deck: {n} hands need more cards than the "
                         f"{len(unseen)} left")
-    if g.stud:
-        missing = 7 - sizes[0]
-        spot.shared = u < missing * n
-        spot.mo = missing - 1 if spot.shared else missing
-        if spot.mo * n + spot.shared > u:
-            raise HandError(f"too many players for the deck: {n} {g.name} players need "
-                            f"{spot.mo * n + spot.shared} more cards but only {u} are unseen")
-    else:
-        spot.k = g.board - len(board_cards)
-        if spot.k > u:
-            raise HandError(f"too many players for the deck: {n} hands, {len(board_cards)} board "
-                            f"and {len(dead_cards)} dead cards leave {u} cards for the "
-                            f"{spot.k} missing board cards")
-    return spot
+    return _plan_deal(spot, n, sizes[0], u)
 
 
 # --------------------------------------------------------------------------
