@@ -61,6 +61,22 @@ def suit_of_flag(flag):
     return 3
 
 
+@jit(inline=True)
+def board_flush_suit(board, packed):
+    """(suit with >= 3 of the five board cards or -1, that suit's board rank mask);
+    ``packed``: the board's 4-bit suit counts (a count of 3 plus 5 sets bit 3)."""
+    flag = (packed + 0x5555) & 0x8888
+    fs = -1
+    bsm = np.int64(0)
+    if flag:
+        fs = suit_of_flag(flag)
+        for i in range(5):
+            c = np.int64(board[i])
+            if (c & 3) == fs:
+                bsm |= np.int64(1) << (c >> 2)
+    return fs, bsm
+
+
 # --------------------------------------------------------------------------
 # Holding features
 # --------------------------------------------------------------------------
@@ -250,15 +266,7 @@ def eval_board(KT, G, H, who, n, board, key, low, packed, cache, hv, lv):
     hk, hl, hpack, hsm, pk = H
     omaha = G[0]
     npairs = G[1]
-    flag = (packed + 0x5555) & 0x8888
-    fs = -1
-    bsm = np.int64(0)
-    if flag:
-        fs = suit_of_flag(flag)
-        for i in range(5):
-            c = np.int64(board[i])
-            if (c & 3) == fs:
-                bsm |= np.int64(1) << (c >> 2)
+    fs, bsm = board_flush_suit(board, packed)
     if omaha:
         bidx = key + KT[0][key >> 8]
         for p in range(n):

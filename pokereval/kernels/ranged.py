@@ -33,7 +33,7 @@ from numba import prange
 
 from ._jit import jit
 from .exact import next_colex, sum_chunks, unrank_colex
-from .handeval import board_summary, omaha_flush, omaha_high, stud_values, suit_of_flag, tally
+from .handeval import board_flush_suit, board_summary, omaha_flush, omaha_high, stud_values, tally
 from .rng import below, next_u64, seed_stream
 
 NPAIR_CLASSES = 91
@@ -68,15 +68,7 @@ def eval_board_rows(KT, G, H, R, rows, n, board, key, low, packed, cache, hv, lv
     pcount, holes, pclass, T2, bclass = R[1], R[6], R[7], R[8], R[9]
     card_w = KT[6]
     card_low = KT[7]
-    flag = (packed + 0x5555) & 0x8888
-    fs = -1
-    bsm = np.int64(0)
-    if flag:
-        fs = suit_of_flag(flag)
-        for i in range(5):
-            c = np.int64(board[i])
-            if (c & 3) == fs:
-                bsm |= np.int64(1) << (c >> 2)
+    fs, bsm = board_flush_suit(board, packed)
     nc = holes.shape[1]
     if G[0]:
         bidx = key + KT[0][key >> 8]
