@@ -197,8 +197,9 @@ class EquityResult:
     Extra attributes: ``seed`` (Monte Carlo seed used; also in :meth:`to_dict`),
     ``fraction_done`` (0..1, None when unknown, e.g. running to a stderr target),
     ``acceptance`` (players given as ranges, else None: Monte Carlo, the share of
-    trials whose drawn holdings shared no card; exact, the weight share of the
-    holding combinations that share no card).
+    draws of the listed ranges' holdings that shared no card -- 1.0 when at most
+    one range is drawn from a list, random hands being dealt; exact, the weight
+    share of the holding combinations that share no card).
 
     With ranges, ``hands`` holds each range's text; exact ``samples`` counts the
     (holding combination, run-out) pairs walked, and ``outcomes`` are counted
@@ -969,6 +970,9 @@ def _whole_weights(weights: np.ndarray) -> tuple[np.ndarray, list[int]]:
     return inverse.astype(np.int64), [w // g for w in whole]
 
 
+_EXACT, _LISTED, _DEALT = 0, 1, 2  # player kinds of the ranged kernels
+
+
 class _RangedRunner(_Runner):
     """Exact enumeration or Monte Carlo with players given as ranges."""
 
@@ -984,6 +988,22 @@ class _RangedRunner(_Runner):
                 weights.append(np.asarray(r.weights, dtype=np.float64))
         self.blocks = blocks
         self.weights = weights
+
+    def _kinds(self, dealt: bool) -> np.ndarray:
+        """The kernels' player kinds: an exact hand (or a one-holding range), a listed
+        range, or (``dealt``) a random hand: every holding of the unseen cards with
+        equal weights, dealt from the deck instead of drawn from its list."""
+        spot = self.spot
+        kinds = []
+        for b, w in zip(self.blocks, self.weights):
+            if len(b) == 1:
+                kinds.append(_EXACT)
+            elif (dealt and len(b) == comb(len(spot.unseen), b.shape[1])
+                  and bool(np.all(w == w[0]))):
+                kinds.append(_DEALT)
+            else:
+                kinds.append(_LISTED)
+        return np.array(kinds, dtype=np.int64)
 
     # -- cost model ------------------------------------------------------------
     def _tuple_cost_ns(self) -> float:
@@ -1092,6 +1112,7 @@ class _RangedRunner(_Runner):
             G = K.game_flags(g)
             binom = K.binomials()
             H, R = K.range_data(self.blocks, self.weights, g)
+            kind = self._kinds(dealt=False)
             cache = np.zeros((spot.n if G[0] else 1, K.RANK_MULTISETS), dtype=np.uint16)
             known = np.array(spot.board, dtype=np.uint8)
             base = np.array(spot.unseen, dtype=np.int64)
@@ -1108,7 +1129,7 @@ class _RangedRunner(_Runner):
                     chunk = max(1, -(-count // (nthreads * 16)))
 
                     def run(first=first, count=count, chunk=chunk):
-                        out = K.board_exact_ranged(KT, G, H, R, tup, tgroup, len(gweights), known,
+                        out = K.board_exact_ranged(KT, G, H, R, kind, tup, tgroup, len(gweights), known,
                                                    base, spot.k, nruns, first, count, chunk, binom,
                                                    cache)
                         return weighted(out), count
@@ -1148,7 +1169,10 @@ class _RangedRunner(_Runner):
         seed = np.uint64(self.seed)
         KT = K.kernel_tables()
         G = K.game_flags(g)
-        H, R = K.range_data(self.blocks, self.weights, g)
+        kind = self._kinds(dealt=not g.stud)
+        # a random hand is dealt from the deck: its holdings need not travel
+        blocks = [b[:1] if k == _DEALT else b for b, k in zip(self.blocks, kind)]
+        H, R = K.range_data(blocks, self.weights, g)
         n = spot.n
         total = opts.samples if opts.samples is not None else (1 << 62)
         target = opts.stderr
@@ -1159,11 +1183,12 @@ class _RangedRunner(_Runner):
             cache = np.zeros((n if G[0] else 1, K.RANK_MULTISETS), dtype=np.uint16)
 
             def call(first_chunk, nchunks):
-                return K.board_mc_ranged(KT, G, H, R, n, known, deck, spot.k, seed, first_chunk,
-                                         nchunks, MC_CHUNK, total, MAX_TRIES_FACTOR, cache)
+                return K.board_mc_ranged(KT, G, H, R, kind, known, deck, spot.k, seed,
+                                         first_chunk, nchunks, MC_CHUNK, total, MAX_TRIES_FACTOR,
+                                         cache)
         else:
             def call(first_chunk, nchunks):
-                return K.stud_mc_ranged(KT, G, H, R, n, deck, spot.mo, spot.shared, seed,
+                return K.stud_mc_ranged(KT, G, H, R, kind, deck, spot.mo, spot.shared, seed,
                                         first_chunk, nchunks, MC_CHUNK, total, MAX_TRIES_FACTOR)
 
         tally = {"accepted": 0, "tries": 0}

@@ -165,6 +165,28 @@ def test_exact_and_monte_carlo_agree(game, hands, board):
         assert abs(p.equity - q.equity) <= 4 * p.std_error + 1e-12
 
 
+@pytest.mark.parametrize("game, hands, board", [
+    ("holdem", ["**", "AhKh", "QQ"], "2c7d9h"),
+    ("omaha-hilo", ["****", "AhAd2c3s"], "7c8d9h2s"),
+    ("holdem", ["AA, KK", "**"], "2c7d9h8s"),
+])
+def test_random_hand_dealt_from_the_deck(game, hands, board):
+    """A range of every holding is dealt from the deck (never rejected); the answer
+    still matches exact enumeration over its listed holdings."""
+    ex = equity(game, hands, board, exact=True)
+    mc = equity(game, hands, board, samples=100_000, seed=13)
+    assert mc.acceptance == 1.0  # one listed range at most: nothing to reject
+    for p, q in zip(mc.players, ex.players):
+        assert abs(p.equity - q.equity) <= 4 * p.std_error + 1e-12
+
+
+def test_random_hands_split_evenly():
+    r = equity("omaha-hilo", ["****", "****"], samples=200_000, seed=4)
+    assert r.acceptance == 1.0
+    for p in r.players:
+        assert abs(p.equity - 0.5) <= 4 * p.std_error
+
+
 def test_monte_carlo_weights_and_rejection_unbiased():
     """Weights and collisions: MC matches the exact weighted answer."""
     hands = ["AhAd, AhAc@3, KK@0.5", "AhKh, AcKc, QQ"]

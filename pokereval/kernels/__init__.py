@@ -117,8 +117,8 @@ def range_tables() -> tuple:
     pair_keys = np.array([w[a] + w[b] for a, b in pairs], dtype=np.int64)
     keys = board_keys.sum(axis=1)
     idx = keys + T.ph_offset.astype(np.int64)[keys >> 8]
-    bclass = np.full(T.hi_rank.shape[0], -1, dtype=np.int32)
-    bclass[idx] = np.arange(len(boards), dtype=np.int32)
+    bclass = np.full(T.hi_rank.shape[0], -1, dtype=np.int16)  # 6,175 classes; small = cached
+    bclass[idx] = np.arange(len(boards), dtype=np.int16)
     T2 = pair_board_table(KT, np.ascontiguousarray(board_keys), pair_keys)
     return T2, bclass
 
@@ -171,7 +171,7 @@ def range_data(blocks, weights, game) -> tuple:
         T2, bclass = range_tables()
     else:
         T2 = np.zeros(1, dtype=np.uint16)
-        bclass = np.zeros(1, dtype=np.int32)
+        bclass = np.zeros(1, dtype=np.int16)
     pclass = np.ascontiguousarray(_pair_class_table().ravel())
     R = (starts, counts, prob, alias, uniform, masks, holes, pclass, T2, bclass)
     return H, R

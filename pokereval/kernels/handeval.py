@@ -298,34 +298,29 @@ def tally(G, n, hv, lv, out, weight):
 
     row: 0 lost the high (or no high contested), k >= 1 won it among k winners;
     col: 0 no qualifying low (or none contested), 1 lost it, 1 + k won it among k.
+
+    Written without data-dependent branches (maxima, then counts of equals):
+    who wins is a coin flip to the branch predictor, and a mispredicted branch
+    here also throws away the next trial's work already under way.
     """
     bh = np.int64(0)
-    nh = 0
-    if G[2]:
-        for p in range(n):
-            v = hv[p]
-            if v > bh:
-                bh = v
-                nh = 1
-            elif v == bh:
-                nh += 1
     bl = np.int64(0)
-    nl = 0
-    if G[3]:
-        for p in range(n):
-            v = lv[p]
-            if v > bl:
-                bl = v
-                nl = 1
-            elif v == bl:
-                nl += 1
     for p in range(n):
-        row = 0
-        if nh > 0 and hv[p] == bh:
-            row = nh
-        col = 0
-        if bl > 0:
-            col = 1 + nl if lv[p] == bl else 1
+        bh = max(bh, hv[p])
+        bl = max(bl, lv[p])
+    nh = 0
+    nl = 0
+    for p in range(n):
+        nh += hv[p] == bh
+        nl += lv[p] == bl
+    if not G[2]:
+        bh = -1  # no high contested: nobody's row is a win
+    if not G[3]:
+        bl = 0
+    has_low = bl > 0
+    for p in range(n):
+        row = nh * ((hv[p] == bh) & (bh > 0))
+        col = has_low * (1 + nl * (lv[p] == bl))
         out[p, row, col] += weight
 
 

@@ -20,13 +20,20 @@ pcount[p])`` (one row for an exact hand).  The range data travel as one tuple
   instead of the 60 of a full 2 + 3 walk, for any number of holdings (the
   fixed-hand kernels' per-holding cache would need 150 KB a holding).
 
-Monte Carlo draws each player's holding from its weights, rejects the trial
-when two holdings share a card (board and dead cards were removed before),
-then deals the run-out from the remaining cards: that samples the product of
-the weights conditioned on no collision, the stated distribution, without bias.
-Each chunk owns its random stream and stops after ``nsamples`` *accepted*
-trials (or ``maxtry`` attempts), so a seed gives the same answer on any number
-of threads.
+Players are of three kinds (``kind[p]``): 0 an exact hand, 1 a listed range
+(its holdings drawn by weight), 2 a range of every holding of the unseen cards
+with equal weights (a random hand: dealt from the deck like the board, no list).
+
+Monte Carlo draws each listed player's holding from its weights, rejects the
+trial when two holdings share a card (board, dead cards and exact hands were
+removed before), then deals the random hands and the run-out from the
+remaining cards: that samples the product of the weights conditioned on no
+collision, the stated distribution, without bias (given the listed holdings,
+every way to deal a random hand from the same number of remaining cards has the
+same weight, so dealing it is exact and needs no rejection).  Trials are dealt
+a block at a time (:func:`deal_trials`) and then evaluated.  Each chunk owns its
+random stream and stops after ``nsamples`` *accepted* trials (or ``maxtry``
+attempts), so a seed gives the same answer on any number of threads.
 """
 import numpy as np
 from numba import prange
@@ -34,94 +41,130 @@ from numba import prange
 from ._jit import jit
 from .exact import next_colex, sum_chunks, unrank_colex
 from .handeval import board_flush_suit, board_summary, omaha_flush, omaha_high, stud_values, tally
-from .rng import below, next_u64, seed_stream
+from .rng import seed_stream, xo_below, xo_next
 
 NPAIR_CLASSES = 91
+TRIAL_BLOCK = 256  # trials dealt ahead of their evaluation
 _ONE = np.uint64(1)
+_U = np.uint64  # unsigned indices: Numba adds a negative-index fix-up to every signed one
 
 
 @jit(inline=True)
-def draw_row(state, p, R):
-    """A holding row of player ``p`` drawn by weight (alias method)."""
-    pstart, pcount, prob, alias, uniform = R[0], R[1], R[2], R[3], R[4]
-    c = pcount[p]
-    s = pstart[p]
-    if c == 1:
-        return s
-    i = below(state, c)
-    if uniform[p] == 0:
-        x = next_u64(state) >> np.uint64(11)
-        if x >= prob[s + i]:
-            i = alias[s + i]
-    return s + i
+def _suited(c, fs, mask, count):
+    """Add card ``c`` to the rank ``mask`` / ``count`` of suit ``fs`` when it is of that suit."""
+    if (c & 3) == fs:
+        return mask | (np.int64(1) << (c >> 2)), count + 1
+    return mask, count
 
 
 @jit(inline=True)
-def eval_board_rows(KT, G, H, R, rows, n, board, key, low, packed, cache, hv, lv):
-    """Fill ``hv[:n]``, ``lv[:n]`` for holding rows ``rows[:n]`` on the five-card board.
+def four_card_high(c0, c1, c2, c3, base, T2, pclass, fs, bsm, hi_flush):
+    """Omaha high of the hole cards ``c0..c3`` on a board whose ``T2`` row starts
+    at ``base``: one table read per pair of hole cards (written out: the hot
+    case), plus the flush check when the board has three of a suit ``fs``."""
+    r0 = _U(c0 >> 2) * _U(13)
+    r1 = _U(c1 >> 2) * _U(13)
+    r2 = _U(c2 >> 2) * _U(13)
+    k1 = _U(c1 >> 2)
+    k2 = _U(c2 >> 2)
+    k3 = _U(c3 >> 2)
+    b = _U(base)
+    v = max(np.int64(T2[b + _U(pclass[r0 + k1])]), np.int64(T2[b + _U(pclass[r0 + k2])]))
+    v = max(v, np.int64(T2[b + _U(pclass[r0 + k3])]))
+    v = max(v, np.int64(T2[b + _U(pclass[r1 + k2])]))
+    v = max(v, np.int64(T2[b + _U(pclass[r1 + k3])]))
+    v = max(v, np.int64(T2[b + _U(pclass[r2 + k3])]))
+    if fs >= 0:
+        smask, scount = _suited(c0, fs, np.int64(0), 0)
+        smask, scount = _suited(c1, fs, smask, scount)
+        smask, scount = _suited(c2, fs, smask, scount)
+        smask, scount = _suited(c3, fs, smask, scount)
+        if scount >= 2:
+            v = max(v, omaha_flush(smask, bsm, hi_flush))
+    return v
 
-    A player with one holding (an exact hand) reads its features from ``H``
-    row ``p`` and the per-player Omaha cache, as the fixed-hand kernels do; a
-    ranged player's holding is evaluated from its cards ``R[6][row]`` (one
-    memory read per holding: wide ranges do not fit in the caches)."""
+
+@jit(inline=True)
+def holding_hilo(src, off, nc, base, T2, pclass, fs, bsm, hi_flush, card_low):
+    """``(Omaha high, low-rank mask)`` of the ``nc`` hole cards ``src[off:off + nc]``
+    (see :func:`four_card_high`)."""
+    if nc == 4:
+        o = _U(off)
+        c0 = np.int64(src[o])
+        c1 = np.int64(src[o + _U(1)])
+        c2 = np.int64(src[o + _U(2)])
+        c3 = np.int64(src[o + _U(3)])
+        return (four_card_high(c0, c1, c2, c3, base, T2, pclass, fs, bsm, hi_flush),
+                card_low[_U(c0)] | card_low[_U(c1)] | card_low[_U(c2)] | card_low[_U(c3)])
+    v = np.int64(0)
+    hlow = np.int64(0)
+    smask = np.int64(0)
+    scount = 0
+    for i in range(nc):
+        ci = np.int64(src[off + i])
+        hlow |= card_low[ci]
+        smask, scount = _suited(ci, fs, smask, scount)
+        ri = (ci >> 2) * 13
+        for j in range(i + 1, nc):
+            v = max(v, np.int64(T2[base + pclass[ri + (np.int64(src[off + j]) >> 2)]]))
+    if scount >= 2:
+        v = max(v, omaha_flush(smask, bsm, hi_flush))
+    return v, hlow
+
+
+@jit(inline=True)
+def eval_board_rows(KT, G, H, R, kind, rows, dealt, n, board, key, low, packed, cache, hv, lv):
+    """Fill ``hv[:n]``, ``lv[:n]`` on the five-card board for one trial.
+
+    Player ``p`` of ``kind[p]`` 0 (an exact hand) reads its features from ``H``
+    row ``p`` and the per-player Omaha cache, as the fixed-hand kernels do; kind 1
+    (a listed range) holds holding row ``rows[p]`` of ``R[6]``; kind 2 (every
+    holding) holds the next ``nc`` cards of ``dealt``."""
     hk, hl, hpack, hsm, pk = H
-    pcount, holes, pclass, T2, bclass = R[1], R[6], R[7], R[8], R[9]
+    holes, pclass, T2, bclass = R[6], R[7], R[8], R[9]
     card_w = KT[6]
     card_low = KT[7]
     fs, bsm = board_flush_suit(board, packed)
     nc = holes.shape[1]
+    q = 0
     if G[0]:
-        bidx = key + KT[0][key >> 8]
-        base = np.int64(bclass[bidx]) * 91
+        bidx = key + KT[0][_U(key >> 8)]
+        base = np.int64(bclass[_U(bidx)]) * NPAIR_CLASSES
         for p in range(n):
-            if pcount[p] == 1:
+            kp = kind[p]
+            if kp == 0:
                 hv[p] = omaha_high(KT, p, G[1], pk, hsm, hpack, board, bidx, fs, bsm, cache)
-                if G[3]:
-                    lv[p] = np.int64(KT[5][(hl[p] << 8) | low])
-                continue
-            h = rows[p]
-            v = np.int64(0)
-            hlow = np.int64(0)
-            smask = np.int64(0)
-            scount = 0
-            for i in range(nc):
-                ci = np.int64(holes[h, i])
-                hlow |= card_low[ci]
-                if (ci & 3) == fs:
-                    smask |= np.int64(1) << (ci >> 2)
-                    scount += 1
-                ri = (ci >> 2) * 13
-                for j in range(i + 1, nc):
-                    x = np.int64(T2[base + pclass[ri + (np.int64(holes[h, j]) >> 2)]])
-                    if x > v:
-                        v = x
-            if scount >= 2:
-                f = omaha_flush(smask, bsm, KT[3])
-                if f > v:
-                    v = f
-            hv[p] = v
+                hlow = hl[p]
+            elif kp == 1:
+                hv[p], hlow = holding_hilo(holes[_U(rows[p])], 0, nc, base, T2, pclass, fs, bsm, KT[3],
+                                           card_low)
+            else:
+                hv[p], hlow = holding_hilo(dealt, q, nc, base, T2, pclass, fs, bsm, KT[3], card_low)
+                q += nc
             if G[3]:
-                lv[p] = np.int64(KT[5][(hlow << 8) | low])
+                lv[p] = np.int64(KT[5][_U((hlow << 8) | low)])
     else:
         for p in range(n):
-            if pcount[p] == 1:
+            kp = kind[p]
+            if kp == 0:
                 hkey = hk[p]
                 hlow = hl[p]
                 scount = (hpack[p] >> (fs << 2)) & 0xF if fs >= 0 else 0
                 smask = hsm[p, fs] if fs >= 0 else 0
             else:
-                h = rows[p]
                 hkey = np.int64(0)
                 hlow = np.int64(0)
                 scount = 0
                 smask = np.int64(0)
                 for i in range(nc):
-                    ci = np.int64(holes[h, i])
+                    ci = np.int64(holes[rows[p], i]) if kp == 1 else dealt[q + i]
                     hkey += card_w[ci]
                     hlow |= card_low[ci]
                     if (ci & 3) == fs:
                         smask |= np.int64(1) << (ci >> 2)
                         scount += 1
+                if kp == 2:
+                    q += nc
             k7 = key + hkey
             v = np.int64(KT[1][k7 + KT[0][k7 >> 8]])
             if fs >= 0 and ((packed >> (fs << 2)) & 0xF) + scount >= 5:
@@ -131,43 +174,70 @@ def eval_board_rows(KT, G, H, R, rows, n, board, key, low, packed, cache, hv, lv
                 lv[p] = np.int64(KT[4][hlow | low])
 
 
-@jit(inline=True)
-def draw_holdings(state, R, n, rows):
-    """Draw every player's holding; the union mask, or 0 when two collide.
-    (The mask is built from the holding's cards: one memory read per holding.)"""
-    holes = R[6]
-    nc = holes.shape[1]
-    used = np.uint64(0)
-    for p in range(n):
-        h = draw_row(state, p, R)
-        m = np.uint64(0)
-        for i in range(nc):
-            m |= _ONE << np.uint64(holes[h, i])
-        if used & m:
-            return np.uint64(0)
-        used |= m
-        rows[p] = h
-    return used
+@jit(hot=True)
+def deal_trials(state, R, kind, d, need, ntrials, maxtry, rows, dealt):
+    """Draw up to ``ntrials`` trials in at most ``maxtry`` attempts: ``(accepted, attempts)``.
 
-
-@jit(inline=True)
-def deal_avoiding(state, d, need, used):
-    """Move a uniform random ``need``-subset of the cards of ``d`` not in ``used``
-    to ``d[:need]`` (partial Fisher-Yates; held cards met on the way are moved
-    to the tail and skipped)."""
-    hi = d.shape[0]
-    i = 0
-    while i < need:
-        j = i + below(state, hi - i)
-        t = d[j]
-        if (used >> np.uint64(t)) & _ONE:
-            hi -= 1
-            d[j] = d[hi]
-            d[hi] = t
+    Trial ``t``: each listed player (kind 1) draws a holding row by weight (alias
+    method) into ``rows[t, p]`` (other players: their first row, whose cards an
+    exact hand (kind 0) also takes out of the deal), the attempt is rejected when two holdings share
+    a card; then ``need`` cards are dealt uniformly from ``d`` less those
+    holdings into ``dealt[t, :need]`` (the kind-2 players' holdings first, in
+    player order, then the missing board cards).  A tight loop of its own, so the
+    random state stays in registers."""
+    pstart, pcount, prob, alias, uniform, masks = R[0], R[1], R[2], R[3], R[4], R[5]
+    s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
+    n = kind.shape[0]
+    nd = d.shape[0]
+    t = 0
+    tries = 0
+    while t < ntrials and tries < maxtry:
+        tries += 1
+        used = np.uint64(0)
+        ok = True
+        for p in range(n):
+            if kind[p] != 1:
+                # a one-holding range's cards may still be in the deck
+                h = _U(pstart[p])
+                rows[t, p] = h
+                used |= masks[h] if kind[p] == 0 else np.uint64(0)
+                continue
+            i, s0, s1, s2, s3 = xo_below(pcount[p], s0, s1, s2, s3)
+            h = _U(pstart[p] + i)
+            if uniform[p] == 0:
+                x, s0, s1, s2, s3 = xo_next(s0, s1, s2, s3)
+                if (x >> np.uint64(11)) >= prob[h]:
+                    h = _U(pstart[p] + alias[h])
+            m = masks[h]
+            if used & m:
+                ok = False
+                break
+            used |= m
+            rows[t, p] = h
+        if not ok:
             continue
-        d[j] = d[i]
-        d[i] = t
-        i += 1
+        # partial Fisher-Yates; a listed holding's card met on the way goes to the tail
+        hi = nd
+        i = 0
+        while i < need:
+            j, s0, s1, s2, s3 = xo_below(hi - i, s0, s1, s2, s3)
+            j = _U(j + i)
+            c = d[j]
+            if (used >> np.uint64(c)) & _ONE:
+                hi -= 1
+                d[j] = d[_U(hi)]
+                d[_U(hi)] = c
+                continue
+            d[j] = d[_U(i)]
+            d[_U(i)] = c
+            dealt[_U(t), _U(i)] = c
+            i += 1
+        t += 1
+    state[0] = s0
+    state[1] = s1
+    state[2] = s2
+    state[3] = s3
+    return t, tries
 
 
 # --------------------------------------------------------------------------
@@ -175,87 +245,103 @@ def deal_avoiding(state, d, need, used):
 # --------------------------------------------------------------------------
 
 @jit(hot=True)
-def _board_chunk_r(KT, G, H, R, known, d, k, state, nsamples, maxtry, cache, out, board, rows,
-                   hv, lv, info):
-    n = rows.shape[0]
+def _board_chunk_r(KT, G, H, R, kind, known, d, k, state, nsamples, maxtry, cache, out, board,
+                   rows, dealt, hv, lv, info):
+    n = kind.shape[0]
+    nc = R[6].shape[1]
+    ndealt = 0
+    for p in range(n):
+        if kind[p] == 2:
+            ndealt += 1
+    first = ndealt * nc  # the missing board cards follow the dealt holdings
     b0 = known.shape[0]
     for i in range(b0):
         board[i] = known[i]
     accepted = 0
     tries = 0
     while accepted < nsamples and tries < maxtry:
-        tries += 1
-        used = draw_holdings(state, R, n, rows)
-        if used == 0:
-            continue
-        deal_avoiding(state, d, k, used)
-        for i in range(k):
-            board[b0 + i] = d[i]
-        key, low, packed = board_summary(KT, board)
-        eval_board_rows(KT, G, H, R, rows, n, board, key, low, packed, cache, hv, lv)
-        tally(G, n, hv, lv, out, 1)
-        accepted += 1
+        got, t = deal_trials(state, R, kind, d, first + k, min(rows.shape[0], nsamples - accepted),
+                             maxtry - tries, rows, dealt)
+        tries += t
+        for s in range(got):
+            for i in range(k):
+                board[_U(b0 + i)] = dealt[s, _U(first + i)]
+            key, low, packed = board_summary(KT, board)
+            eval_board_rows(KT, G, H, R, kind, rows[s], dealt[s], n, board, key, low, packed,
+                            cache, hv, lv)
+            tally(G, n, hv, lv, out, 1)
+        accepted += got
     info[0] = accepted
     info[1] = tries
 
 
 @jit(parallel=True)
-def board_mc_ranged(KT, G, H, R, n, known, deck, k, seed, first_chunk, nchunks, chunk, total,
+def board_mc_ranged(KT, G, H, R, kind, known, deck, k, seed, first_chunk, nchunks, chunk, total,
                     maxfactor, cache):
     """Board-game samples in chunks ``[first_chunk, first_chunk + nchunks)``:
     ``(counts int64[n, n + 1, n + 2], info int64[nchunks, 2])`` with
     ``info[c] = (accepted, attempts)``.  ``deck``: cards not on the board, dead
-    or in an exact hand (ranged holdings' cards included)."""
+    or in an exact hand (ranged holdings' cards included); ``kind[p]``: see
+    :func:`eval_board_rows`."""
+    n = kind.shape[0]
+    nc = R[6].shape[1]
     out = np.zeros((nchunks, n, n + 1, n + 2), np.int64)
     info = np.zeros((nchunks, 2), np.int64)
     for ci in prange(nchunks):
         g = first_chunk + ci
         ns = min(chunk, total - g * chunk)
         if ns > 0:
-            _board_chunk_r(KT, G, H, R, known, deck.astype(np.int64), k, seed_stream(seed, g), ns,
-                           ns * maxfactor, cache, out[ci], np.zeros(5, np.int64), np.zeros(n, np.int64),
-                           np.zeros(n, np.int64), np.zeros(n, np.int64), info[ci])
+            _board_chunk_r(KT, G, H, R, kind, known, deck.astype(np.int64), k, seed_stream(seed, g),
+                           ns, ns * maxfactor, cache, out[ci], np.zeros(5, np.int64),
+                           np.zeros((TRIAL_BLOCK, n), np.int64),
+                           np.zeros((TRIAL_BLOCK, n * nc + 5), np.int64), np.zeros(n, np.int64),
+                           np.zeros(n, np.int64), info[ci])
     return sum_chunks(out), info
 
 
 @jit(hot=True)
-def _stud_chunk_r(KT, G, H, R, d, mo, shared, state, nsamples, maxtry, out, rows, hv, lv, info):
-    n = rows.shape[0]
+def _stud_chunk_r(KT, G, H, R, kind, d, mo, shared, state, nsamples, maxtry, out, rows, dealt, hv,
+                  lv, info):
+    n = kind.shape[0]
     hk, hl, hpack, hsm, _ = H
     need = n * mo + (1 if shared else 0)
     accepted = 0
     tries = 0
     while accepted < nsamples and tries < maxtry:
-        tries += 1
-        used = draw_holdings(state, R, n, rows)
-        if used == 0:
-            continue
-        deal_avoiding(state, d, need, used)
-        extra = d[n * mo] if shared else -1
-        for p in range(n):
-            a, b = stud_values(KT, G, rows[p], hk, hl, hpack, hsm, d, p * mo, (p + 1) * mo, extra)
-            hv[p] = a
-            lv[p] = b
-        tally(G, n, hv, lv, out, 1)
-        accepted += 1
+        got, t = deal_trials(state, R, kind, d, need, min(rows.shape[0], nsamples - accepted),
+                             maxtry - tries, rows, dealt)
+        tries += t
+        for s in range(got):
+            cards = dealt[s]
+            extra = cards[n * mo] if shared else -1
+            for p in range(n):
+                a, b = stud_values(KT, G, rows[s, p], hk, hl, hpack, hsm, cards, p * mo,
+                                   (p + 1) * mo, extra)
+                hv[p] = a
+                lv[p] = b
+            tally(G, n, hv, lv, out, 1)
+        accepted += got
     info[0] = accepted
     info[1] = tries
 
 
 @jit(parallel=True)
-def stud_mc_ranged(KT, G, H, R, n, unseen, mo, shared, seed, first_chunk, nchunks, chunk, total,
-                   maxfactor):
+def stud_mc_ranged(KT, G, H, R, kind, unseen, mo, shared, seed, first_chunk, nchunks, chunk,
+                   total, maxfactor):
     """Stud samples (see :func:`board_mc_ranged`); ``unseen``: cards not dead nor
-    in an exact hand (ranged holdings' cards included)."""
+    in an exact hand (ranged holdings' cards included); ``kind``: 0 or 1."""
+    n = kind.shape[0]
     out = np.zeros((nchunks, n, n + 1, n + 2), np.int64)
     info = np.zeros((nchunks, 2), np.int64)
     for ci in prange(nchunks):
         g = first_chunk + ci
         ns = min(chunk, total - g * chunk)
         if ns > 0:
-            _stud_chunk_r(KT, G, H, R, unseen.astype(np.int64), mo, shared, seed_stream(seed, g),
-                          ns, ns * maxfactor, out[ci], np.zeros(n, np.int64),
-                          np.zeros(n, np.int64), np.zeros(n, np.int64), info[ci])
+            _stud_chunk_r(KT, G, H, R, kind, unseen.astype(np.int64), mo, shared,
+                          seed_stream(seed, g), ns, ns * maxfactor, out[ci],
+                          np.zeros((TRIAL_BLOCK, n), np.int64),
+                          np.zeros((TRIAL_BLOCK, n * mo + 1), np.int64), np.zeros(n, np.int64),
+                          np.zeros(n, np.int64), info[ci])
     return sum_chunks(out), info
 
 
@@ -305,8 +391,8 @@ def compatible_tuples(pstart, pcount, masks, limit):
 
 
 @jit(hot=True)
-def _board_tuples(KT, G, H, R, tuples, tgroup, known, base, k, nruns, lo, hi, binom, cache, out,
-                  c, deck, board, rows, hv, lv):
+def _board_tuples(KT, G, H, R, kind, tuples, tgroup, known, base, k, nruns, lo, hi, binom, cache,
+                  out, c, deck, board, rows, hv, lv):
     n = rows.shape[0]
     masks = R[5]
     b0 = known.shape[0]
@@ -333,26 +419,28 @@ def _board_tuples(KT, G, H, R, tuples, tgroup, known, base, k, nruns, lo, hi, bi
             for i in range(k):
                 board[b0 + i] = deck[c[i]]
             key, low, packed = board_summary(KT, board)
-            eval_board_rows(KT, G, H, R, rows, n, board, key, low, packed, cache, hv, lv)
+            eval_board_rows(KT, G, H, R, kind, rows, deck, n, board, key, low, packed, cache,
+                            hv, lv)
             tally(G, n, hv, lv, out[g], 1)
             next_colex(c, k)
         f = stop
 
 
 @jit(parallel=True)
-def board_exact_ranged(KT, G, H, R, tuples, tgroup, ngroups, known, base, k, nruns, first,
+def board_exact_ranged(KT, G, H, R, kind, tuples, tgroup, ngroups, known, base, k, nruns, first,
                        count, chunk, binom, cache):
     """Outcome counts ``int64[ngroups, n, n + 1, n + 2]`` over the flat indices
     ``[first, first + count)`` of (tuple ``f // nruns``, run-out ``f % nruns``);
     run-outs of a tuple are the ``k``-subsets (colex) of ``base`` less its cards.
-    Counts go to the tuple's weight group ``tgroup[t]``."""
+    Counts go to the tuple's weight group ``tgroup[t]``; ``kind``: 0 or 1 (see
+    :func:`eval_board_rows`)."""
     n = tuples.shape[1]
     nch = (count + chunk - 1) // chunk
     out = np.zeros((nch, ngroups, n, n + 1, n + 2), np.int64)
     for ci in prange(nch):
         lo = first + ci * chunk
         hi = min(lo + chunk, first + count)
-        _board_tuples(KT, G, H, R, tuples, tgroup, known, base, k, nruns, lo, hi, binom, cache,
+        _board_tuples(KT, G, H, R, kind, tuples, tgroup, known, base, k, nruns, lo, hi, binom, cache,
                       out[ci],
                       np.zeros(k + 1, np.int64), np.zeros(base.shape[0], np.int64),
                       np.zeros(5, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64),

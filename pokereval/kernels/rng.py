@@ -46,28 +46,47 @@ def _rotl(x, k):
 
 
 @jit(inline=True)
+def xo_next(s0, s1, s2, s3):
+    """One xoshiro256** step on a state held in locals: ``(output, s0, s1, s2, s3)``.
+    Hot loops keep the state in locals so that it stays in registers (an array
+    state is stored and reloaded around every store the loop makes)."""
+    result = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)
+    t = s1 << np.uint64(17)
+    s2 ^= s0
+    s3 ^= s1
+    s1 ^= s2
+    s0 ^= s3
+    s2 ^= t
+    s3 = _rotl(s3, 45)
+    return result, s0, s1, s2, s3
+
+
+@jit(inline=True)
+def xo_below(n, s0, s1, s2, s3):
+    """A uniform integer in [0, n) for 1 <= n < 2**32 (Lemire, unbiased) from a
+    state held in locals: ``(value, s0, s1, s2, s3)``."""
+    bound = np.uint64(n)
+    r, s0, s1, s2, s3 = xo_next(s0, s1, s2, s3)
+    m = (r >> np.uint64(32)) * bound
+    low = m & _MASK32
+    if low < bound:
+        threshold = (np.uint64(0x100000000) - bound) % bound
+        while low < threshold:
+            r, s0, s1, s2, s3 = xo_next(s0, s1, s2, s3)
+            m = (r >> np.uint64(32)) * bound
+            low = m & _MASK32
+    return np.int64(m >> np.uint64(32)), s0, s1, s2, s3
+
+
+@jit(inline=True)
 def next_u64(s):
-    """The next xoshiro256** output; advances the state ``s`` in place."""
-    result = _rotl(s[1] * np.uint64(5), 7) * np.uint64(9)
-    t = s[1] << np.uint64(17)
-    s[2] ^= s[0]
-    s[3] ^= s[1]
-    s[1] ^= s[2]
-    s[0] ^= s[3]
-    s[2] ^= t
-    s[3] = _rotl(s[3], 45)
+    """The next xoshiro256** output; advances the state array ``s`` in place."""
+    result, s[0], s[1], s[2], s[3] = xo_next(s[0], s[1], s[2], s[3])
     return result
 
 
 @jit(inline=True)
 def below(s, n):
-    """A uniform integer in [0, n) for 1 <= n < 2**32 (Lemire, unbiased)."""
-    bound = np.uint64(n)
-    m = (next_u64(s) >> np.uint64(32)) * bound
-    low = m & _MASK32
-    if low < bound:
-        threshold = (np.uint64(0x100000000) - bound) % bound
-        while low < threshold:
-            m = (next_u64(s) >> np.uint64(32)) * bound
-            low = m & _MASK32
-    return np.int64(m >> np.uint64(32))
+    """A uniform integer in [0, n) for 1 <= n < 2**32; advances the state array ``s``."""
+    value, s[0], s[1], s[2], s[3] = xo_below(n, s[0], s[1], s[2], s[3])
+    return value
