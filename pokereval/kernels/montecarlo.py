@@ -15,7 +15,7 @@ from numba import prange
 
 from ._jit import jit
 from .exact import sum_chunks
-from .handeval import board_summary, eval_board, stud_values, tally
+from .handeval import U, board_summary, eval_board, stud_values, tally
 from .rng import below, seed_stream
 
 
@@ -29,11 +29,11 @@ def _board_chunk(KT, G, H, who, known, d, k, state, nsamples, cache, out, board,
     nd = d.shape[0]
     for _ in range(nsamples):
         for i in range(k):
-            j = i + below(state, nd - i)
+            j = U(i + below(state, nd - i))
             t = d[j]
-            d[j] = d[i]
-            d[i] = t
-            board[b0 + i] = t
+            d[j] = d[U(i)]
+            d[U(i)] = t
+            board[U(b0 + i)] = t
         key, low, packed = board_summary(KT, board)
         eval_board(KT, G, H, who, n, board, key, low, packed, cache, hv, lv)
         tally(G, n, hv, lv, out, 1)
@@ -63,10 +63,10 @@ def _stud_chunk(KT, G, H, who, d, mo, shared, state, nsamples, out, hv, lv):
     need = n * mo + (1 if shared else 0)
     for _ in range(nsamples):
         for i in range(need):
-            j = i + below(state, nd - i)
+            j = U(i + below(state, nd - i))
             t = d[j]
-            d[j] = d[i]
-            d[i] = t
+            d[j] = d[U(i)]
+            d[U(i)] = t
         extra = d[n * mo] if shared else -1
         for p in range(n):
             a, b = stud_values(KT, G, who[p], hk, hl, hpack, hsm, d, p * mo, (p + 1) * mo, extra)
