@@ -24,7 +24,7 @@ from pokereval import _native
 try:
     from pokereval import kernels as K
     from pokereval.games import get_game
-    from pokereval.kernels.handeval import (RANK_MULTISETS, board_summary, eval_board, high7,
+    from pokereval.kernels.handeval import (BOARD_SLOTS, board_summary, eval_board, high7,
                                             omaha_flush, omaha_nonflush, suit_of_flag)
 
     HAVE_KERNELS = True
@@ -176,7 +176,7 @@ def _omaha_one_holding(KT, hole, boards):
     G, H = _o8_holding(hole)
     hi, lo = _u16(len(boards)), _u16(len(boards))
     one = np.zeros(1, np.int64)
-    nb_omaha_one_holding(KT, G, H, boards, hi, lo, np.zeros((1, RANK_MULTISETS), np.uint16),
+    nb_omaha_one_holding(KT, G, H, boards, hi, lo, np.zeros((1, BOARD_SLOTS), np.uint16),
                          one, one.copy(), one.copy())
     return hi, lo
 

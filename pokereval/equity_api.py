@@ -834,7 +834,7 @@ class _Runner:
             who = np.arange(spot.n, dtype=np.int64)
             known = np.array(spot.board, dtype=np.uint8)
             deck = np.array(spot.unseen, dtype=np.uint8)
-            cache = np.zeros((spot.n if G[0] else 1, K.RANK_MULTISETS), dtype=np.uint16)
+            cache = np.zeros((spot.n if G[0] else 1, K.BOARD_SLOTS), dtype=np.uint16)
             total = spot.runouts
             k = spot.k
 
@@ -887,7 +887,7 @@ class _Runner:
             H = K.prep_holdings(KT, holes, G[0])
             known = np.array(spot.board, dtype=np.uint8)
             deck = np.array(spot.unseen, dtype=np.uint8)
-            cache = np.zeros((spot.n if G[0] else 1, K.RANK_MULTISETS), dtype=np.uint16)
+            cache = np.zeros((spot.n if G[0] else 1, K.BOARD_SLOTS), dtype=np.uint16)
             k = spot.k
 
             def call(first_chunk, nchunks):
@@ -1113,7 +1113,7 @@ class _RangedRunner(_Runner):
             binom = K.binomials()
             H, R = K.range_data(self.blocks, self.weights, g)
             kind = self._kinds(dealt=False)
-            cache = np.zeros((spot.n if G[0] else 1, K.RANK_MULTISETS), dtype=np.uint16)
+            cache = np.zeros((spot.n if G[0] else 1, K.BOARD_SLOTS), dtype=np.uint16)
             known = np.array(spot.board, dtype=np.uint8)
             base = np.array(spot.unseen, dtype=np.int64)
             nruns = spot.runouts
@@ -1180,7 +1180,7 @@ class _RangedRunner(_Runner):
 
         if not g.stud:
             known = np.array(spot.board, dtype=np.uint8)
-            cache = np.zeros((n if G[0] else 1, K.RANK_MULTISETS), dtype=np.uint16)
+            cache = np.zeros((n if G[0] else 1, K.BOARD_SLOTS), dtype=np.uint16)
 
             def call(first_chunk, nchunks):
                 return K.board_mc_ranged(KT, G, H, R, kind, known, deck, spot.k, seed,
@@ -1225,7 +1225,7 @@ def _fixed_exact_counts(spot: _Spot, holes: list[list[int]]) -> np.ndarray:
     binom = K.binomials()
     if not g.stud:
         H = K.prep_holdings(KT, np.array(holes, dtype=np.uint8), G[0])
-        cache = np.zeros((sub.n if G[0] else 1, K.RANK_MULTISETS), dtype=np.uint16)
+        cache = np.zeros((sub.n if G[0] else 1, K.BOARD_SLOTS), dtype=np.uint16)
         return K.board_exact(KT, G, H, np.arange(sub.n, dtype=np.int64),
                              np.array(sub.board, dtype=np.uint8),
                              np.array(sub.unseen, dtype=np.uint8), sub.k, 0, sub.runouts,

@@ -78,7 +78,7 @@ def _board_setup(game, hands, board=()):
     deck = np.array([c for c in range(52) if c not in used], dtype=np.uint8)
     known = np.array(board, dtype=np.uint8)
     who = np.arange(len(hands), dtype=np.int64)
-    cache = np.zeros((len(hands), K.RANK_MULTISETS), dtype=np.uint16)
+    cache = np.zeros((len(hands), K.BOARD_SLOTS), dtype=np.uint16)
     return G, H, who, known, deck, cache
 
 
@@ -176,3 +176,34 @@ def test_bounded_draws_are_uniform():
         expected = 52_000 / m
         chi2 = float(((counts - expected) ** 2 / expected).sum())
         assert counts.min() > 0 and chi2 < m + 6 * (2 * m) ** 0.5
+
+
+def test_board_slots_are_a_perfect_hash_of_five_card_rank_multisets():
+    """Every five-card board rank multiset gets its own slot, in range, and the
+    ranged players' pair table at that slot is the best 2 + 3 no-flush high."""
+    offset, board_keys, slots = K.board_hash()
+    keys = board_keys.sum(axis=1)
+    computed = keys + offset[keys >> K.BOARD_SHIFT].astype(np.int64)
+    assert len(keys) == 6175
+    assert np.array_equal(computed, slots)
+    assert len(np.unique(slots)) == len(slots) and 0 <= slots.min() and slots.max() < K.BOARD_SLOTS
+    # a rank pair plus a board: the best no-flush high over its 10 board triples, by the C library
+    T2 = K.range_tables().reshape(K.BOARD_SLOTS, 91)
+    ranks = [(a, b) for a in range(13) for b in range(a, 13)]
+    for _ in range(200):
+        b = RNG.integers(len(keys))
+        pc = RNG.integers(91)
+        board_ranks = [r for r in range(13) for _ in range(int(np.sum(board_keys[b] == KT[6][4 * r])))]
+        pair = ranks[pc]
+        if max((list(pair) + board_ranks).count(r) for r in range(13)) > 4:
+            continue  # five of a rank: never read
+        # suits by position in rank order: equal ranks get distinct suits and no suit
+        # appears more than twice among the seven cards, so no flush can form
+        tagged = sorted([(r, "h") for r in pair] + [(r, "b") for r in board_ranks])
+        cards = [(4 * r + i % 4, where) for i, (r, where) in enumerate(tagged)]
+        hole = [c for c, where in cards if where == "h"]
+        board = [c for c, where in cards if where == "b"]
+        best = max(int(evaluate_batch("holdem", np.array([hole], np.uint8),
+                                      np.array([list(t)], np.uint8))[0][0])
+                   for t in combinations(board, 3))
+        assert T2[slots[b], pc] == best

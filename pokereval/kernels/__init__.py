@@ -60,15 +60,18 @@ def _drop_stale_cache() -> None:
 _drop_stale_cache()
 
 from .exact import board_exact, stud_exact, stud_tables  # noqa: E402
-from .handeval import RANK_MULTISETS, eval_batch, prep_holdings  # noqa: E402
+from .boards import (BOARD_SHIFT, BOARD_SLOTS, displacement_hash,  # noqa: E402
+                     five_card_rank_multisets)
+from .handeval import eval_batch, prep_holdings  # noqa: E402
 from .montecarlo import board_mc, stud_mc  # noqa: E402
 from .ranged import (alias_table, board_exact_ranged, board_mc_ranged,  # noqa: E402
                      compatible_tuples, pair_board_table, stud_mc_ranged)
 
 __all__ = [
-    "RANK_MULTISETS", "binomials", "board_exact", "board_mc", "eval_batch", "game_flags",
+    "BOARD_SLOTS", "binomials", "board_exact", "board_mc", "eval_batch", "game_flags",
     "kernel_tables", "prep_holdings", "stud_exact", "stud_mc", "stud_tables",
     "board_exact_ranged", "board_mc_ranged", "compatible_tuples", "range_data", "range_tables",
+    "board_hash",
     "stud_mc_ranged",
 ]
 
@@ -82,7 +85,21 @@ def kernel_tables() -> tuple:
     card_w = np.ascontiguousarray(T.rank_weight.astype(np.int64)[np.arange(52) >> 2])
     card_low = np.ascontiguousarray(T.card_lowbit.astype(np.int64))
     return (T.ph_offset, T.hi_rank, T.razz_rank, T.hi_flush, T.low8, T.omaha_low8,
-            card_w, card_low)
+            card_w, card_low, board_hash()[0])
+
+
+@lru_cache(maxsize=None)
+def board_hash() -> tuple:
+    """``(board_offset, board_keys, slots)``: the five-card board slot hash (see
+    :mod:`.boards`), the rank weights of each five-card rank multiset (int64[6175, 5])
+    and the slot of each."""
+    from .._native import TABLES as T
+
+    w = T.rank_weight.astype(np.int64)
+    board_keys = np.ascontiguousarray(w[np.array(five_card_rank_multisets(), dtype=np.int64)])
+    offset, slots = displacement_hash(board_keys.sum(axis=1), BOARD_SHIFT, BOARD_SLOTS)
+    assert slots.max() < BOARD_SLOTS and len(np.unique(slots)) == len(slots)
+    return offset, board_keys, slots
 
 
 @lru_cache(maxsize=None)
@@ -100,27 +117,23 @@ def game_flags(game) -> tuple:
 
 
 @lru_cache(maxsize=None)
-def range_tables() -> tuple:
-    """``(T2, bclass)`` for the ranged Omaha kernels (see :mod:`.ranged`): the best
-    no-flush high of each (rank pair, five-card board rank multiset), and the
-    board rank class of each perfect-hash index (-1: not a five-card multiset)."""
+def range_tables() -> np.ndarray:
+    """``T2`` for the ranged Omaha kernels (see :mod:`.ranged`): the best no-flush
+    high of each (rank pair, five-card board rank multiset), a row of 91 per board
+    slot."""
     from itertools import combinations_with_replacement
 
     from .._native import TABLES as T
 
     KT = kernel_tables()
+    _, board_keys, slots = board_hash()
     w = T.rank_weight.astype(np.int64)
-    boards = [b for b in combinations_with_replacement(range(13), 5)
-              if max(b.count(r) for r in set(b)) <= 4]
-    board_keys = w[np.array(boards, dtype=np.int64)]                       # [6175, 5]
     pairs = list(combinations_with_replacement(range(13), 2))              # 91, class = index
     pair_keys = np.array([w[a] + w[b] for a, b in pairs], dtype=np.int64)
-    keys = board_keys.sum(axis=1)
-    idx = keys + T.ph_offset.astype(np.int64)[keys >> 8]
-    bclass = np.full(T.hi_rank.shape[0], -1, dtype=np.int16)  # 6,175 classes; small = cached
-    bclass[idx] = np.arange(len(boards), dtype=np.int16)
-    T2 = pair_board_table(KT, np.ascontiguousarray(board_keys), pair_keys)
-    return T2, bclass
+    by_board = pair_board_table(KT, board_keys, pair_keys).reshape(-1, len(pairs))
+    T2 = np.zeros((BOARD_SLOTS, len(pairs)), dtype=np.uint16)
+    T2[slots] = by_board
+    return T2.ravel()
 
 
 def _pair_class_table() -> np.ndarray:
@@ -167,11 +180,7 @@ def range_data(blocks, weights, game) -> tuple:
         H = prep_holdings(KT, holes, 0)  # stud kernels read features by holding row
     else:  # board kernels: row p = player p's first holding (its exact hand)
         H = prep_holdings(KT, np.ascontiguousarray(holes[starts]), G[0])
-    if G[0]:
-        T2, bclass = range_tables()
-    else:
-        T2 = np.zeros(1, dtype=np.uint16)
-        bclass = np.zeros(1, dtype=np.int16)
+    T2 = range_tables() if G[0] else np.zeros(1, dtype=np.uint16)
     pclass = np.ascontiguousarray(_pair_class_table().ravel())
-    R = (starts, counts, prob, alias, uniform, masks, holes, pclass, T2, bclass)
+    R = (starts, counts, prob, alias, uniform, masks, holes, pclass, T2)
     return H, R

@@ -83,7 +83,7 @@ def board_exact(KT, G, H, who, known, deck, k, first, count, chunk, binom, cache
 
     ``who``: holding row of each player; ``known``: known board cards;
     ``deck``: the cards the missing ``k`` board cards come from;
-    ``cache``: the Omaha no-flush cache (uint16[holdings, 76155], 0 = unknown).
+    ``cache``: the Omaha no-flush cache (uint16[holdings, BOARD_SLOTS], 0 = unknown).
     """
     n = who.shape[0]
     nch = (count + chunk - 1) // chunk

@@ -15,6 +15,7 @@ KT    name            meaning
 5     omaha_low8      ``[hole_lowmask << 8 | board_lowmask]`` best 2+3 low
 6     card_w          int64[52]: rank weight of each card (its rank key contribution)
 7     card_low        int64[52]: low-rank bit of each card (ace 1 ... eight 128, else 0)
+8     board_offset    slot of a five-card board's rank key (see :mod:`.boards`)
 ====  ==============  =============================================================
 
 Cards are ints ``4 * rank + suit``.  Suits of a set of cards are tracked as a
@@ -39,11 +40,8 @@ two hole cards; ``has_low`` = a low is contested (eight-or-better, or razz when
 import numpy as np
 
 from ._jit import jit
+from .boards import BOARD_SLOTS, U, board_slot
 
-RANK_MULTISETS = 76155  # size of the perfect-hash range (hi_rank / razz_rank)
-#: Table indices in the hot code are cast to unsigned: Numba adds a negative-index
-#: fix-up (sign test, add, select) to every signed index, a fifth of a kernel's time.
-U = np.uint64
 
 
 @jit(inline=True)
@@ -172,18 +170,18 @@ def omaha_flush(hmask, bmask, hi_flush):
 
 
 @jit(inline=True)
-def omaha_high(KT, h, npairs, pk, hsm, hpack, board, bidx, fs, bsm, cache):
+def omaha_high(KT, h, npairs, pk, hsm, hpack, board, slot, fs, bsm, cache):
     """Omaha high of holding ``h`` on the five-card ``board``.
 
-    ``bidx``: perfect-hash index of the board's rank key (the cache slot);
+    ``slot``: the board's slot (:func:`.boards.board_slot`, unsigned);
     ``fs``: the suit with >= 3 board cards or -1; ``bsm``: that suit's board
-    rank mask.  ``cache[h, bidx]`` holds the no-flush best (0 = not yet known).
+    rank mask.  ``cache[h, slot]`` holds the no-flush best (0 = not yet known).
     """
     h = U(h)
-    v = np.int64(cache[h, U(bidx)])
+    v = np.int64(cache[h, slot])
     if v == 0:
         v = omaha_nonflush(pk[h], npairs, board, KT[6], KT[0], KT[1])
-        cache[h, U(bidx)] = v
+        cache[h, slot] = v
     if fs >= 0 and ((hpack[h] >> (fs << 2)) & 0xF) >= 2:
         f = omaha_flush(hsm[h, U(fs)], bsm, KT[3])
         if f > v:
@@ -272,10 +270,10 @@ def eval_board(KT, G, H, who, n, board, key, low, packed, cache, hv, lv):
     npairs = G[1]
     fs, bsm = board_flush_suit(board, packed)
     if omaha:
-        bidx = ph(key, KT[0])
+        slot = board_slot(key, KT[8])
         for p in range(n):
             h = U(who[p])
-            hv[p] = omaha_high(KT, h, npairs, pk, hsm, hpack, board, bidx, fs, bsm, cache)
+            hv[p] = omaha_high(KT, h, npairs, pk, hsm, hpack, board, slot, fs, bsm, cache)
             if G[3]:
                 lv[p] = np.int64(KT[5][U((hl[h] << 8) | low)])
     else:
@@ -345,7 +343,7 @@ def eval_batch(KT, G, holes, boards):
     for i in range(r):
         H = prep_holdings(KT, holes[i:i + 1], G[0])
         if boards.shape[1] == 5:
-            cache = np.zeros((1, RANK_MULTISETS), np.uint16)
+            cache = np.zeros((1, BOARD_SLOTS), np.uint16)
             key, lowm, packed = board_summary(KT, boards[i])
             eval_board(KT, G, H, who, 1, boards[i], key, lowm, packed, cache, hv, lv)
             high[i] = hv[0]

@@ -5,7 +5,7 @@ Every player owns a block of rows of the holding features ``H`` (see
 :mod:`.handeval`): player ``p``'s holdings are rows ``[pstart[p], pstart[p] +
 pcount[p])`` (one row for an exact hand).  The range data travel as one tuple
 
-``R = (pstart, pcount, prob, alias, uniform, masks, holes, pclass, T2, bclass)``
+``R = (pstart, pcount, prob, alias, uniform, masks, holes, pclass, T2)``
 
 * ``prob``/``alias`` (by row): Walker alias table of each player's weights,
   ``prob`` a threshold on 53 random bits, ``alias`` a local row index;
@@ -13,12 +13,12 @@ pcount[p])`` (one row for an exact hand).  The range data travel as one tuple
 * ``masks`` uint64 (by row): the holding's cards as a bit mask;
 * ``holes`` uint8[rows, c]: the holdings' cards;
 * Omaha family: ``pclass[13 * r1 + r2]`` the class (0..90) of a pair of
-  ranks, ``T2[bc * 91 + pc]`` the best no-flush 2 + 3
-  high of rank pair ``pc`` with the five-card board rank class ``bc``
-  (``bclass[perfect-hash index of the board's rank key]``, 0..6174).  With
+  ranks, ``T2[slot * 91 + pc]`` the best no-flush 2 + 3 high of rank pair
+  ``pc`` with the five-card board whose rank multiset has slot ``slot``
+  (:func:`.boards.board_slot`).  With
   it, a holding's Omaha high costs one read per distinct hole rank pair
   instead of the 60 of a full 2 + 3 walk, for any number of holdings (the
-  fixed-hand kernels' per-holding cache would need 150 KB a holding).
+  fixed-hand kernels' per-holding cache would need 16 KB a holding).
 
 Players are of three kinds (``kind[p]``): 0 an exact hand, 1 a listed range
 (its holdings drawn by weight), 2 a range of every holding of the unseen cards
@@ -39,6 +39,7 @@ import numpy as np
 from numba import prange
 
 from ._jit import jit
+from .boards import U, board_slot
 from .exact import next_colex, sum_chunks, unrank_colex
 from .handeval import board_flush_suit, board_summary, omaha_flush, omaha_high, stud_values, tally
 from .rng import seed_stream, xo_below, xo_next
@@ -46,7 +47,6 @@ from .rng import seed_stream, xo_below, xo_next
 NPAIR_CLASSES = 91
 TRIAL_BLOCK = 256  # trials dealt ahead of their evaluation
 _ONE = np.uint64(1)
-_U = np.uint64  # unsigned indices: Numba adds a negative-index fix-up to every signed one
 
 
 @jit(inline=True)
@@ -62,18 +62,18 @@ def four_card_high(c0, c1, c2, c3, base, T2, pclass, fs, bsm, hi_flush):
     """Omaha high of the hole cards ``c0..c3`` on a board whose ``T2`` row starts
     at ``base``: one table read per pair of hole cards (written out: the hot
     case), plus the flush check when the board has three of a suit ``fs``."""
-    r0 = _U(c0 >> 2) * _U(13)
-    r1 = _U(c1 >> 2) * _U(13)
-    r2 = _U(c2 >> 2) * _U(13)
-    k1 = _U(c1 >> 2)
-    k2 = _U(c2 >> 2)
-    k3 = _U(c3 >> 2)
-    b = _U(base)
-    v = max(np.int64(T2[b + _U(pclass[r0 + k1])]), np.int64(T2[b + _U(pclass[r0 + k2])]))
-    v = max(v, np.int64(T2[b + _U(pclass[r0 + k3])]))
-    v = max(v, np.int64(T2[b + _U(pclass[r1 + k2])]))
-    v = max(v, np.int64(T2[b + _U(pclass[r1 + k3])]))
-    v = max(v, np.int64(T2[b + _U(pclass[r2 + k3])]))
+    r0 = U(c0 >> 2) * U(13)
+    r1 = U(c1 >> 2) * U(13)
+    r2 = U(c2 >> 2) * U(13)
+    k1 = U(c1 >> 2)
+    k2 = U(c2 >> 2)
+    k3 = U(c3 >> 2)
+    b = U(base)
+    v = max(np.int64(T2[b + U(pclass[r0 + k1])]), np.int64(T2[b + U(pclass[r0 + k2])]))
+    v = max(v, np.int64(T2[b + U(pclass[r0 + k3])]))
+    v = max(v, np.int64(T2[b + U(pclass[r1 + k2])]))
+    v = max(v, np.int64(T2[b + U(pclass[r1 + k3])]))
+    v = max(v, np.int64(T2[b + U(pclass[r2 + k3])]))
     if fs >= 0:
         smask, scount = _suited(c0, fs, np.int64(0), 0)
         smask, scount = _suited(c1, fs, smask, scount)
@@ -89,13 +89,13 @@ def holding_hilo(src, off, nc, base, T2, pclass, fs, bsm, hi_flush, card_low):
     """``(Omaha high, low-rank mask)`` of the ``nc`` hole cards ``src[off:off + nc]``
     (see :func:`four_card_high`)."""
     if nc == 4:
-        o = _U(off)
+        o = U(off)
         c0 = np.int64(src[o])
-        c1 = np.int64(src[o + _U(1)])
-        c2 = np.int64(src[o + _U(2)])
-        c3 = np.int64(src[o + _U(3)])
+        c1 = np.int64(src[o + U(1)])
+        c2 = np.int64(src[o + U(2)])
+        c3 = np.int64(src[o + U(3)])
         return (four_card_high(c0, c1, c2, c3, base, T2, pclass, fs, bsm, hi_flush),
-                card_low[_U(c0)] | card_low[_U(c1)] | card_low[_U(c2)] | card_low[_U(c3)])
+                card_low[U(c0)] | card_low[U(c1)] | card_low[U(c2)] | card_low[U(c3)])
     v = np.int64(0)
     hlow = np.int64(0)
     smask = np.int64(0)
@@ -121,28 +121,28 @@ def eval_board_rows(KT, G, H, R, kind, rows, dealt, n, board, key, low, packed, 
     (a listed range) holds holding row ``rows[p]`` of ``R[6]``; kind 2 (every
     holding) holds the next ``nc`` cards of ``dealt``."""
     hk, hl, hpack, hsm, pk = H
-    holes, pclass, T2, bclass = R[6], R[7], R[8], R[9]
+    holes, pclass, T2 = R[6], R[7], R[8]
     card_w = KT[6]
     card_low = KT[7]
     fs, bsm = board_flush_suit(board, packed)
     nc = holes.shape[1]
     q = 0
     if G[0]:
-        bidx = key + KT[0][_U(key >> 8)]
-        base = np.int64(bclass[_U(bidx)]) * NPAIR_CLASSES
+        slot = board_slot(key, KT[8])
+        base = np.int64(slot) * NPAIR_CLASSES
         for p in range(n):
             kp = kind[p]
             if kp == 0:
-                hv[p] = omaha_high(KT, p, G[1], pk, hsm, hpack, board, bidx, fs, bsm, cache)
+                hv[p] = omaha_high(KT, p, G[1], pk, hsm, hpack, board, slot, fs, bsm, cache)
                 hlow = hl[p]
             elif kp == 1:
-                hv[p], hlow = holding_hilo(holes[_U(rows[p])], 0, nc, base, T2, pclass, fs, bsm, KT[3],
+                hv[p], hlow = holding_hilo(holes[U(rows[p])], 0, nc, base, T2, pclass, fs, bsm, KT[3],
                                            card_low)
             else:
                 hv[p], hlow = holding_hilo(dealt, q, nc, base, T2, pclass, fs, bsm, KT[3], card_low)
                 q += nc
             if G[3]:
-                lv[p] = np.int64(KT[5][_U((hlow << 8) | low)])
+                lv[p] = np.int64(KT[5][U((hlow << 8) | low)])
     else:
         for p in range(n):
             kp = kind[p]
@@ -198,16 +198,16 @@ def deal_trials(state, R, kind, d, need, ntrials, maxtry, rows, dealt):
         for p in range(n):
             if kind[p] != 1:
                 # a one-holding range's cards may still be in the deck
-                h = _U(pstart[p])
+                h = U(pstart[p])
                 rows[t, p] = h
                 used |= masks[h] if kind[p] == 0 else np.uint64(0)
                 continue
             i, s0, s1, s2, s3 = xo_below(pcount[p], s0, s1, s2, s3)
-            h = _U(pstart[p] + i)
+            h = U(pstart[p] + i)
             if uniform[p] == 0:
                 x, s0, s1, s2, s3 = xo_next(s0, s1, s2, s3)
                 if (x >> np.uint64(11)) >= prob[h]:
-                    h = _U(pstart[p] + alias[h])
+                    h = U(pstart[p] + alias[h])
             m = masks[h]
             if used & m:
                 ok = False
@@ -221,16 +221,16 @@ def deal_trials(state, R, kind, d, need, ntrials, maxtry, rows, dealt):
         i = 0
         while i < need:
             j, s0, s1, s2, s3 = xo_below(hi - i, s0, s1, s2, s3)
-            j = _U(j + i)
+            j = U(j + i)
             c = d[j]
             if (used >> np.uint64(c)) & _ONE:
                 hi -= 1
-                d[j] = d[_U(hi)]
-                d[_U(hi)] = c
+                d[j] = d[U(hi)]
+                d[U(hi)] = c
                 continue
-            d[j] = d[_U(i)]
-            d[_U(i)] = c
-            dealt[_U(t), _U(i)] = c
+            d[j] = d[U(i)]
+            d[U(i)] = c
+            dealt[U(t), U(i)] = c
             i += 1
         t += 1
     state[0] = s0
@@ -265,7 +265,7 @@ def _board_chunk_r(KT, G, H, R, kind, known, d, k, state, nsamples, maxtry, cach
         tries += t
         for s in range(got):
             for i in range(k):
-                board[_U(b0 + i)] = dealt[s, _U(first + i)]
+                board[U(b0 + i)] = dealt[s, U(first + i)]
             key, low, packed = board_summary(KT, board)
             eval_board_rows(KT, G, H, R, kind, rows[s], dealt[s], n, board, key, low, packed,
                             cache, hv, lv)
