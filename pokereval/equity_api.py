@@ -1176,7 +1176,9 @@ class _RangedRunner(_Runner):
         n = spot.n
         total = opts.samples if opts.samples is not None else (1 << 62)
         target = opts.stderr
-        deck = np.array(spot.unseen, dtype=np.uint8)
+        # a one-holding range's cards never come: out of the deck, not rejected per card
+        fixed = {int(c) for b, k in zip(blocks, kind) if k == _EXACT for c in b[0]}
+        deck = np.array([c for c in spot.unseen if c not in fixed], dtype=np.uint8)
 
         if not g.stud:
             known = np.array(spot.board, dtype=np.uint8)

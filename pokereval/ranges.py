@@ -38,6 +38,7 @@ import functools
 import itertools
 import math
 import re
+import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -892,6 +893,29 @@ def parse_range(game: str | Game, text: str) -> Range:
     game = get_game(game)
     if not isinstance(text, str):
         raise RangeError(f"a range is text, got {text!r}", None, None)
+    key = (game.name, text)
+    with _RECENT_LOCK:
+        hit = _RECENT.pop(key, None)  # re-inserted below: the dict's order is recency
+    if hit is None:
+        hit = _parse(game, text)
+    if len(hit) <= _RECENT_MAX_HOLDINGS:
+        with _RECENT_LOCK:
+            _RECENT[key] = hit
+            while len(_RECENT) > _RECENT_SIZE:
+                del _RECENT[next(iter(_RECENT))]
+    return hit
+
+
+#: The last ranges read (Range is immutable), so that a tool asking many
+#: questions about the same ranges reads each once: at most _RECENT_SIZE ranges
+#: of at most _RECENT_MAX_HOLDINGS holdings (all Omaha hands: 270,725) are kept.
+_RECENT: dict = {}
+_RECENT_LOCK = threading.Lock()
+_RECENT_SIZE = 8
+_RECENT_MAX_HOLDINGS = 300_000
+
+
+def _parse(game: Game, text: str) -> Range:
     if is_exact_hand(game, text):
         cards = sorted(parse_cards(text))
         return _make_range(game, text, np.array([cards], np.uint8), np.ones(1))

@@ -476,3 +476,15 @@ def test_wide_ranges_are_fast():
         start = time.perf_counter()
         parse_range(game, text)
         assert time.perf_counter() - start < 3.0, (game, text)
+
+
+def test_recent_ranges_are_read_once_and_stay_read_only():
+    a = parse_range("omaha-hilo", "AA**:$ds")
+    assert parse_range("omaha-hilo", "AA**:$ds") is a  # the second question reuses the first read
+    assert parse_range("omaha", "AA**:$ds") is not a  # keyed by game
+    with pytest.raises(ValueError):
+        a.holdings[0, 0] = 1
+    for i in range(12):  # older entries give way
+        parse_range("holdem", f"{'AKQJT98765432'[i]}{'AKQJT98765432'[i]}")
+    assert parse_range("omaha-hilo", "AA**:$ds") is not a
+    assert len(parse_range("omaha-hilo", "AA**:$ds")) == len(a)

@@ -189,18 +189,22 @@ def deal_trials(state, R, kind, d, need, ntrials, maxtry, rows, dealt):
     s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
     n = kind.shape[0]
     nd = d.shape[0]
+    # the other players' rows and cards are the same every trial
+    fixed = np.uint64(0)
+    for p in range(n):
+        if kind[p] == 0:
+            fixed |= masks[U(pstart[p])]  # a one-holding range's cards may be in the deck
+    for t in range(ntrials):
+        for p in range(n):
+            rows[t, p] = pstart[p]
     t = 0
     tries = 0
     while t < ntrials and tries < maxtry:
         tries += 1
-        used = np.uint64(0)
+        used = fixed
         ok = True
         for p in range(n):
             if kind[p] != 1:
-                # a one-holding range's cards may still be in the deck
-                h = U(pstart[p])
-                rows[t, p] = h
-                used |= masks[h] if kind[p] == 0 else np.uint64(0)
                 continue
             i, s0, s1, s2, s3 = xo_below(pcount[p], s0, s1, s2, s3)
             h = U(pstart[p] + i)
