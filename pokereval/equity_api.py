@@ -1,4 +1,5 @@
-"""The public equity API: validation, the exact / Monte Carlo plan, results.
+"""The public equity API: the exact / Monte Carlo plan and the runs
+(validation is :mod:`pokereval.spot`, results :mod:`pokereval.results`).
 
 >>> from pokereval.equity_api import equity
 >>> r = equity("omaha-hilo", ["AhAd2c3s", "KsKdQhJh"], board="7c8d9h", dead="2h")
@@ -25,22 +26,20 @@ partial results and Ctrl-C returns what was computed so far.
 from __future__ import annotations
 
 import math
-import operator
 import secrets
 import threading
 import time
-from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
 from math import comb
-from typing import Callable
 
 import numpy as np
 
-from .cards import cards_str, check_disjoint, parse_cards
-from .errors import CardError, HandError
-from .games import Game, get_game
-from .ranges import Range, RangeError, holdings_excluding, parse_range
+from .cards import cards_str
+from .errors import HandError
+from .games import Game
+from .results import EquityResult, PlayerResult, player_results
+from .spot import Options, Spot, parse_options, parse_spot
 
 __all__ = ["equity", "EquityResult", "PlayerResult", "DEFAULT_STDERR"]
 
@@ -65,11 +64,7 @@ MIN_STDERR_SAMPLES = 16_384
 #: Kernel calls from several Python threads take turns (each already uses every
 #: core, and Numba's "workqueue" threading layer must not be entered twice).
 _KERNEL_LOCK = threading.Lock()
-#: Most samples a run may ask for (the kernels count in int64).
-MAX_SAMPLES = 1 << 62
 
-_MAX_PLAYERS_BOARD = 10
-_MAX_PLAYERS_STUD = 8
 
 # Estimated single-core nanoseconds, used for the auto choice and batch sizes.
 _NS_BOARD = 20.0
@@ -89,523 +84,10 @@ MAX_TRIES_FACTOR = 1000
 
 
 # --------------------------------------------------------------------------
-# Results
-# --------------------------------------------------------------------------
-
-def _lcm_upto(n: int) -> int:
-    return math.lcm(*range(1, n + 1))
-
-
-def _share_units(pot: str, n: int) -> np.ndarray:
-    """int64[n + 1, n + 2]: a cell's share of the pot in units of 1 / (2 * lcm(1..n))."""
-    lcm = _lcm_upto(n)
-    units = np.zeros((n + 1, n + 2), dtype=np.int64)
-    for row in range(n + 1):
-        for col in range(n + 2):
-            if pot == "razz":
-                units[row, col] = 2 * lcm // (col - 1) if col >= 2 else 0
-            elif pot == "high" or col == 0:
-                units[row, col] = 2 * lcm // row if row else 0
-            else:  # split pot with a qualifying low
-                units[row, col] = (lcm // row if row else 0) + (lcm // (col - 1) if col >= 2 else 0)
-    return units
-
-
-@dataclass(eq=False)
-class PlayerResult:
-    """One player's result; every number derives from :attr:`outcomes`.
-
-    ``outcomes[row, col]``: run-outs (or samples) by high result (row 0 lost,
-    1 won alone, k + 1 tied with k others) and low result (col 0 no qualifying
-    low, 1 lost, 2 won alone, k + 2 tied with k others).  High-only games put
-    everything in column 0; razz (one pot, won by the low) everything in row 0.
-    """
-
-    hand: str
-    equity: float
-    high_win: float
-    high_tie: float
-    low_win: float
-    low_tie: float
-    scoop: float
-    std_error: float
-    outcomes: np.ndarray = field(repr=False)
-    pot: str = field(default="high", repr=False)  # "high", "split" or "razz"
-    exact: bool = field(default=False, repr=False)
-    fraction: Fraction | None = field(default=None, repr=False)
-
-    def _p(self, count) -> float:
-        if self.outcomes.dtype.kind == "f":
-            total = float(self.outcomes.sum())
-            return float(count) / total if total else float("nan")
-        total = int(self.outcomes.sum())
-        return float(Fraction(int(count), total)) if total else float("nan")
-
-    @property
-    def three_quarters(self) -> float:
-        """P(won one half alone and tied the other half with exactly one other player)."""
-        if self.pot != "split":
-            return 0.0
-        o = self.outcomes
-        return self._p(o[1, 3] + o[2, 2]) if o.shape[0] > 2 else 0.0
-
-    @property
-    def quartered(self) -> float:
-        """P(tied the low with exactly one other player: a quarter of the pot from that half)."""
-        if self.pot != "split":
-            return 0.0
-        return self._p(self.outcomes[:, 3].sum()) if self.outcomes.shape[1] > 3 else 0.0
-
-    @property
-    def no_low(self) -> float:
-        """P(no qualifying low) in hi/lo games; 0 in games without an eight-or-better low."""
-        if self.pot != "split":
-            return 0.0
-        return self._p(self.outcomes[:, 0].sum())
-
-    @property
-    def equity_fraction(self) -> Fraction | None:
-        """The exact equity as a Fraction (None for Monte Carlo or partial results)."""
-        return self.fraction
-
-    def to_dict(self) -> dict:
-        frac = self.equity_fraction
-        return {
-            "hand": self.hand,
-            "equity": self.equity,
-            "high_win": self.high_win,
-            "high_tie": self.high_tie,
-            "low_win": self.low_win,
-            "low_tie": self.low_tie,
-            "scoop": self.scoop,
-            "std_error": self.std_error,
-            "three_quarters": self.three_quarters,
-            "quartered": self.quartered,
-            "no_low": self.no_low,
-            "outcomes": self.outcomes.tolist(),
-            "equity_fraction": None if frac is None else f"{frac.numerator}/{frac.denominator}",
-        }
-
-
-@dataclass(eq=False)
-class EquityResult:
-    """The answer of :func:`equity`.
-
-    ``exact``: every run-out was walked (``samples`` = run-outs walked) or
-    sampled (``samples`` = samples drawn).  ``partial``: the run stopped early
-    (Ctrl-C) or this is an intermediate result given to a progress callback.
-    Extra attributes: ``seed`` (Monte Carlo seed used; also in :meth:`to_dict`),
-    ``fraction_done`` (0..1, None when unknown, e.g. running to a stderr target),
-    ``acceptance`` (players given as ranges, else None: Monte Carlo, the share of
-    draws of the listed ranges' holdings that shared no card -- 1.0 when at most
-    one range is drawn from a list, random hands being dealt; exact, the weight
-    share of the holding combinations that share no card).
-
-    With ranges, ``hands`` holds each range's text; exact ``samples`` counts the
-    (holding combination, run-out) pairs walked, and ``outcomes`` are counted
-    with the combination's weight (the product of the players' weights, scaled
-    to the smallest whole numbers), so every derived number is weighted.
-    """
-
-    game: str
-    hands: list[str]
-    board: str
-    dead: str
-    exact: bool
-    samples: int
-    partial: bool
-    elapsed: float
-    players: list[PlayerResult]
-    seed: int | None = field(default=None, repr=False)
-    fraction_done: float | None = field(default=None, repr=False)
-    acceptance: float | None = field(default=None, repr=False)
-
-    @property
-    def equities(self) -> list[float]:
-        return [p.equity for p in self.players]
-
-    def to_dict(self) -> dict:
-        """A JSON-ready dict with stable field names."""
-        out = {
-            "game": self.game,
-            "hands": list(self.hands),
-            "board": self.board,
-            "dead": self.dead,
-            "exact": self.exact,
-            "samples": self.samples,
-            "partial": self.partial,
-            "seed": self.seed,
-            "elapsed": self.elapsed,
-            "players": [p.to_dict() for p in self.players],
-        }
-        if self.acceptance is not None:  # players given as ranges
-            out["acceptance"] = self.acceptance
-        return out
-
-
-def _pot_kind(game: Game) -> str:
-    if game.low == "razz":
-        return "razz"
-    return "split" if game.split else "high"
-
-
-def _player_results(spot: "_Spot", counts: np.ndarray, exact: bool, final: bool) -> list[PlayerResult]:
-    """PlayerResults from outcome counts ``int64[n, n + 1, n + 2]``."""
-    n = spot.n
-    pot = _pot_kind(spot.game)
-    units = _share_units(pot, n)
-    denom_unit = 2 * _lcm_upto(n)
-    out = []
-    for p in range(n):
-        exact_frac = True
-        o = np.asarray(counts[p])
-        if o.dtype.kind != "f":
-            o = o.astype(np.int64)
-        else:  # weighted counts too large for int64: floats, no exact fraction
-            exact_frac = False
-        total = int(o.sum()) if o.dtype.kind != "f" else float(o.sum())
-        if total == 0:
-            nan = float("nan")
-            out.append(PlayerResult(spot.hand_text[p], nan, nan, nan, nan, nan, nan, nan,
-                                    o.copy(), pot, exact, None))
-            continue
-        if exact_frac:
-            num = sum(int(x) * int(u) for x, u in zip(o.ravel(), units.ravel()))
-            frac = Fraction(num, total * denom_unit)
-
-            def pr(c):
-                return float(Fraction(int(c), total))
-        else:
-            frac = float((o * units).sum()) / (total * denom_unit)
-
-            def pr(c):
-                return float(c) / total
-
-        high_win = pr(o[1, :].sum())
-        high_tie = pr(o[2:, :].sum())
-        low_win = pr(o[:, 2].sum())
-        low_tie = pr(o[:, 3:].sum())
-        if pot == "split":
-            scoop = pr(o[1, 0] + o[1, 2])
-        elif pot == "razz":
-            scoop = low_win
-        else:
-            scoop = high_win
-        if exact:
-            std_error = 0.0
-        else:
-            share = units.astype(np.float64) / denom_unit
-            mean = float((o * share).sum()) / total
-            second = float((o * share * share).sum()) / total
-            var = max(second - mean * mean, 0.0)
-            std_error = math.sqrt(var / (total - 1)) if total > 1 else float("inf")
-        out.append(PlayerResult(spot.hand_text[p], float(frac), high_win, high_tie, low_win,
-                                low_tie, scoop, std_error, o.copy(), pot, exact,
-                                frac if (exact and final and exact_frac) else None))
-    return out
-
-
-# --------------------------------------------------------------------------
-# Validation: the spot
-# --------------------------------------------------------------------------
-
-@dataclass
-class _Spot:
-    game: Game
-    holes: list  # per player: the exact hand's cards, or None for a range
-    board: list[int]
-    dead: list[int]
-    unseen: list[int]  # cards not on the board, dead, nor in an exact hand
-    hand_text: list[str]
-    # board games: k missing board cards; stud: mo own cards each (+1 shared)
-    k: int = 0
-    mo: int = 0
-    shared: bool = False
-    ranges: list = field(default_factory=list)  # per player: Range (card-removed) or None
-
-    @property
-    def n(self) -> int:
-        return len(self.holes)
-
-    @property
-    def ranged(self) -> bool:
-        return any(r is not None for r in self.ranges)
-
-    @property
-    def deck_size(self) -> int:
-        """Cards a run-out comes from (the same for every combination of holdings)."""
-        return len(self.unseen) - sum(r.cards for r in self.ranges if r is not None)
-
-    @property
-    def runouts(self) -> int:
-        """The number of equally likely run-outs (of one combination of holdings)."""
-        u = self.deck_size
-        if not self.game.stud:
-            return comb(u, self.k)
-        total = 1
-        left = u
-        if self.shared:
-            total = u
-            left -= 1
-        for _ in range(self.n):
-            total *= comb(left, self.mo)
-            left -= self.mo
-        return total
-
-
-def _as_int(value, name: str, minimum: int | None = 1) -> int:
-    if isinstance(value, bool):
-        raise HandError(f"{name} must be a whole number, got {value!r}")
-    try:
-        number = operator.index(value)
-    except TypeError:
-        if isinstance(value, float) and value.is_integer():
-            number = int(value)
-        else:
-            raise HandError(f"{name} must be a whole number, got {value!r}") from None
-    if minimum is not None and number < minimum:
-        raise HandError(f"{name} must be at least {minimum}, got {value!r}")
-    return number
-
-
-_RANK_CHARS = set("23456789tjqkaTJQKA")
-
-
-def _card_like(text: str) -> bool:
-    """True when ``text`` is written as rank + letter pairs only (``AhKx``, ``AcZz``):
-    such a text is read as plain cards, so a typo is a card error, not a range."""
-    i, m = 0, len(text)
-    pairs = 0
-    while i < m:
-        ch = text[i]
-        if ch.isspace() or ch == ",":
-            i += 1
-            continue
-        i += 2 if text.startswith("10", i) else 1
-        if i >= m:
-            return False
-        suit = text[i]
-        if not (suit.isalpha() or suit in "\u2663\u2666\u2665\u2660") or suit in _RANK_CHARS:
-            return False
-        i += 1
-        pairs += 1
-    return pairs > 0
-
-
-def _read_hand(g: Game, text, i: int):
-    """``(cards, None)`` for an exact hand, ``(None, Range)`` for a range."""
-    what = f"player {i + 1}"
-    if not isinstance(text, str):
-        return parse_cards(text, what), None
-    try:
-        cards = parse_cards(text, what)
-    except CardError:
-        if _card_like(text):
-            raise
-    else:
-        if not (g.stud and "," in text and _stud_range_list(g, text)):
-            return cards, None
-    try:
-        return None, parse_range(g, text)
-    except RangeError as exc:
-        raise RangeError(f"{what}: {exc}", exc.text, exc.position) from None
-
-
-def _stud_range_list(g: Game, text: str) -> bool:
-    """A stud text ``AhKdQc, JhTs9c``: a list of streets (a range), not one hand."""
-    try:
-        return all(len(parse_cards(part)) >= g.min_known for part in text.split(","))
-    except CardError:
-        return False
-
-
-def _parse_spot(game, hands, board, dead) -> _Spot:
-    g = get_game(game)
-    if isinstance(hands, (str, bytes)) or not hasattr(hands, "__iter__"):
-        raise HandError(f"hands must be a list of hands, one per player (e.g. ['AhKh', 'QsQd']), "
-                        f"got {hands!r}")
-    hands = list(hands)
-    read = [_read_hand(g, h, i) for i, h in enumerate(hands)]
-    holes = [c for c, _ in read]
-    ranges = [r for _, r in read]
-    board_cards = parse_cards(board if board is not None else "", "board")
-    dead_cards = parse_cards(dead if dead is not None else "", "dead cards")
-    groups = {f"player {i + 1}": h for i, h in enumerate(holes) if h is not None}
-    groups["board"] = board_cards
-    groups["dead cards"] = dead_cards
-    check_disjoint(groups)
-    if any(r is not None for r in ranges):
-        return _parse_ranged_spot(g, hands, holes, ranges, board_cards, dead_cards)
-
-    n = len(holes)
-    most = _MAX_PLAYERS_STUD if g.stud else _MAX_PLAYERS_BOARD
-    if n < 2:
-        raise HandError(f"{g.name} equity needs at least 2 hands, got {n}")
-    if n > most:
-        raise HandError(f"{g.name} is played by at most {most} players, got {n} hands")
-
-    if g.stud:
-        for i, h in enumerate(holes):
-            if not g.min_known <= len(h) <= 7:
-                raise HandError(f"{g.name} needs {g.min_known} to 7 cards per player but player "
-                                f"{i + 1} has {len(h)} ({cards_str(h) or 'none'})")
-        street = len(holes[0])
-        for i, h in enumerate(holes):
-            if len(h) != street:
-                raise HandError(f"{g.name} players must all be on the same street: player 1 has "
-                                f"{street} cards but player {i + 1} has {len(h)} ({cards_str(h)})")
-        if board_cards:
-            raise HandError(f"{g.name} has no board, got board {cards_str(board_cards)!r} "
-                            f"(folded players' cards go in dead)")
-    else:
-        for i, h in enumerate(holes):
-            if len(h) != g.hole:
-                raise HandError(f"{g.name} needs {g.hole} hole cards but player {i + 1} has "
-                                f"{len(h)} ({cards_str(h) or 'none'})")
-        if len(board_cards) > g.board:
-            raise HandError(f"{g.name} has at most {g.board} board cards, got {len(board_cards)} "
-                            f"({cards_str(board_cards)})")
-        if len(board_cards) < g.min_board:
-            raise HandError(f"{g.name} needs at least {g.min_board} board card (the first card "
-                            f"is dealt face up), got an empty board; for no board use omaha5"
-                            + ("-hilo" if g.low else ""))
-
-    known = {c for h in holes for c in h} | set(board_cards) | set(dead_cards)
-    unseen = [c for c in range(52) if c not in known]
-    spot = _Spot(g, holes, board_cards, dead_cards, unseen, [cards_str(h) for h in holes])
-    return _plan_deal(spot, n, len(holes[0]), len(unseen))
-
-
-def _plan_deal(spot: _Spot, n: int, held: int, u: int) -> _Spot:
-    """How the missing cards are dealt to ``n`` players holding ``held`` cards each from ``u``
-    unseen cards: stud players draw their own (the seventh card shared when the deck runs
-    short), board games draw the missing board cards."""
-    g = spot.game
-    if g.stud:
-        missing = 7 - held
-        spot.shared = u < missing * n
-        spot.mo = missing - 1 if spot.shared else missing
-        if spot.mo * n + spot.shared > u:
-            raise HandError(f"too many players for the deck: {n} {g.name} players need "
-                            f"{spot.mo * n + spot.shared} more cards but only {u} are unseen")
-    else:
-        spot.k = g.board - len(spot.board)
-        if spot.k > u:
-            raise HandError(f"too many players for the deck: {n} hands, {len(spot.board)} board "
-                            f"and {len(spot.dead)} dead cards leave {u} cards for the "
-                            f"{spot.k} missing board cards")
-    return spot
-
-
-def _parse_ranged_spot(g: Game, hands, holes, ranges, board_cards, dead_cards) -> _Spot:
-    """The spot of a request with at least one range (see :func:`_parse_spot`)."""
-    n = len(holes)
-    most = _MAX_PLAYERS_STUD if g.stud else _MAX_PLAYERS_BOARD
-    if n < 2:
-        raise HandError(f"{g.name} equity needs at least 2 hands, got {n}")
-    if n > most:
-        raise HandError(f"{g.name} is played by at most {most} players, got {n} hands")
-    sizes = [len(h) if h is not None else r.cards for h, r in zip(holes, ranges)]
-    if g.stud:
-        for i, (h, size) in enumerate(zip(holes, sizes)):
-            if h is not None and not g.min_known <= size <= 7:
-                raise HandError(f"{g.name} needs {g.min_known} to 7 cards per player but player "
-                                f"{i + 1} has {size} ({cards_str(h) or 'none'})")
-        for i, size in enumerate(sizes):
-            if size != sizes[0]:
-                raise HandError(f"{g.name} players must all be on the same street: player 1 has "
-                                f"{sizes[0]} cards but player {i + 1} has {size} ({hands[i]})")
-        if board_cards:
-            raise HandError(f"{g.name} has no board, got board {cards_str(board_cards)!r} "
-                            f"(folded players' cards go in dead)")
-    else:
-        for i, (h, size) in enumerate(zip(holes, sizes)):
-            if h is not None and size != g.hole:
-                raise HandError(f"{g.name} needs {g.hole} hole cards but player {i + 1} has "
-                                f"{size} ({cards_str(h) or 'none'})")
-        if len(board_cards) > g.board:
-            raise HandError(f"{g.name} has at most {g.board} board cards, got {len(board_cards)} "
-                            f"({cards_str(board_cards)})")
-        if len(board_cards) < g.min_board:
-            raise HandError(f"{g.name} needs at least {g.min_board} board card (the first card "
-                            f"is dealt face up), got an empty board; for no board use omaha5"
-                            + ("-hilo" if g.low else ""))
-
-    fixed = [c for h in holes if h is not None for c in h]
-    known = set(fixed) | set(board_cards) | set(dead_cards)
-    removed = []
-    for i, r in enumerate(ranges):
-        if r is None:
-            removed.append(None)
-            continue
-        try:
-            removed.append(holdings_excluding(r, sorted(known)))
-        except RangeError:
-            parts = [name for name, cards in (("the board", board_cards), ("the dead cards", dead_cards),
-                                              ("the exact hands", fixed)) if cards]
-            raise RangeError(f"player {i + 1}: no holding of range {r.text!r} is left: every one "
-                             f"uses a card of {' or '.join(parts)} "
-                             f"({cards_str(sorted(known))})", r.text, None) from None
-    unseen = [c for c in range(52) if c not in known]
-    texts = [cards_str(h) if h is not None else str(hands[i]) for i, h in enumerate(holes)]
-    spot = _Spot(g, holes, board_cards, dead_cards, unseen, texts, ranges=removed)
-    u = spot.deck_size
-    if u < 0:
-        raise HandError(f"too many players for the deck: {n} hands need more cards than the "
-                        f"{len(unseen)} left")
-    return _plan_deal(spot, n, sizes[0], u)
-
-
-# --------------------------------------------------------------------------
-# Options
-# --------------------------------------------------------------------------
-
-@dataclass
-class _Options:
-    exact: bool | None
-    samples: int | None
-    stderr: float | None
-    seed: int | None
-    threads: int | None
-    progress: Callable | None
-
-
-def _parse_options(exact, samples, stderr, seed, threads, progress) -> _Options:
-    if exact is not None and not isinstance(exact, (bool, np.bool_)):
-        raise HandError(f"exact must be True, False or None, got {exact!r}")
-    exact = None if exact is None else bool(exact)
-    if samples is not None:
-        samples = _as_int(samples, "samples")
-        if samples > MAX_SAMPLES:
-            raise HandError(f"samples must be at most 2**62, got {samples!r}")
-    if stderr is not None:
-        if isinstance(stderr, bool):
-            raise HandError(f"stderr must be a number, got {stderr!r}")
-        try:
-            value = float(stderr)
-        except (TypeError, ValueError):
-            raise HandError(f"stderr must be a number, got {stderr!r}") from None
-        if not (0.0 < value < 1.0):
-            raise HandError(f"stderr must be a standard error of equity between 0 and 1 "
-                            f"(e.g. 0.001), got {stderr!r}")
-        stderr = value
-    if exact is True and (samples is not None or stderr is not None):
-        given = f"samples={samples}" if samples is not None else f"stderr={stderr}"
-        raise HandError(f"exact=True enumerates every run-out; it cannot be combined with {given}")
-    if seed is not None:
-        seed = _as_int(seed, "seed", minimum=None) % (1 << 64)
-    if threads is not None:
-        threads = _as_int(threads, "threads")
-    if progress is not None and not callable(progress):
-        raise HandError(f"progress must be a callable or None, got {progress!r}")
-    return _Options(exact, samples, stderr, seed, threads, progress)
-
-
-# --------------------------------------------------------------------------
 # The plan
 # --------------------------------------------------------------------------
 
-def _exact_cost_ns(spot: _Spot) -> float:
+def _exact_cost_ns(spot: Spot) -> float:
     """Estimated single-core nanoseconds to enumerate ``spot`` in the kernels."""
     n = spot.n
     if spot.game.stud:
@@ -650,8 +132,8 @@ def equity(game, hands, board="", dead="", *, exact=None, samples=None, stderr=N
     stops the run and returns the partial result (``partial=True``).
     """
     started = time.perf_counter()
-    spot = _parse_spot(game, hands, board, dead)
-    opts = _parse_options(exact, samples, stderr, seed, threads, progress)
+    spot = parse_spot(game, hands, board, dead)
+    opts = parse_options(exact, samples, stderr, seed, threads, progress)
 
     if spot.ranged:
         return _RangedRunner(spot, opts, started).run()
@@ -677,7 +159,7 @@ def equity(game, hands, board="", dead="", *, exact=None, samples=None, stderr=N
 # Small exact spots: one C batch call per player, tallied in NumPy
 # --------------------------------------------------------------------------
 
-def _small_exact(spot: _Spot) -> np.ndarray:
+def _small_exact(spot: Spot) -> np.ndarray:
     from .evaluate import evaluate_batch
 
     g, n = spot.game, spot.n
@@ -697,7 +179,7 @@ def _small_exact(spot: _Spot) -> np.ndarray:
     return _tally_numpy(g, hv, lv)
 
 
-def _stud_deals(spot: _Spot):
+def _stud_deals(spot: Spot):
     """Every stud run-out as [player][7 cards] (same order of run-outs as the kernels' count)."""
     holes, mo, n = spot.holes, spot.mo, spot.n
     shared_cards = spot.unseen if spot.shared else [None]
@@ -740,7 +222,7 @@ def _tally_numpy(game: Game, hv: np.ndarray, lv: np.ndarray) -> np.ndarray:
 class _Runner:
     """Runs a spot in the Numba kernels, in batches, and builds results."""
 
-    def __init__(self, spot: _Spot, opts: _Options, started: float):
+    def __init__(self, spot: Spot, opts: Options, started: float):
         self.spot = spot
         self.opts = opts
         self.started = started
@@ -769,7 +251,7 @@ class _Runner:
             samples=samples,
             partial=partial,
             elapsed=time.perf_counter() - self.started,
-            players=_player_results(spot, counts, exact, final=not partial),
+            players=player_results(spot, counts, exact, final=not partial),
             seed=self.seed,
             fraction_done=1.0 if not partial else fraction_done,
             acceptance=self.acceptance,
@@ -937,7 +419,7 @@ class _Runner:
         return self._loop(batches, exact=False, total_hint=hint)
 
     def _max_stderr(self, counts) -> float:
-        players = _player_results(self.spot, counts, exact=False, final=False)
+        players = player_results(self.spot, counts, exact=False, final=False)
         return max(p.std_error for p in players)
 
 
@@ -976,7 +458,7 @@ _EXACT, _LISTED, _DEALT = 0, 1, 2  # player kinds of the ranged kernels
 class _RangedRunner(_Runner):
     """Exact enumeration or Monte Carlo with players given as ranges."""
 
-    def __init__(self, spot: _Spot, opts: _Options, started: float):
+    def __init__(self, spot: Spot, opts: Options, started: float):
         super().__init__(spot, opts, started)
         blocks, weights = [], []
         for h, r in zip(spot.holes, spot.ranges):
@@ -1212,12 +694,12 @@ class _RangedRunner(_Runner):
         return self._mc_loop(checked_call, total, target)
 
 
-def _fixed_exact_counts(spot: _Spot, holes: list[list[int]]) -> np.ndarray:
+def _fixed_exact_counts(spot: Spot, holes: list[list[int]]) -> np.ndarray:
     """Exact outcome counts of ``spot`` with every player's cards fixed to ``holes``."""
     from . import kernels as K
 
     used = {c for h in holes for c in h}
-    sub = _Spot(spot.game, holes, spot.board, spot.dead, [c for c in spot.unseen if c not in used],
+    sub = Spot(spot.game, holes, spot.board, spot.dead, [c for c in spot.unseen if c not in used],
                 [cards_str(h) for h in holes], k=spot.k, mo=spot.mo, shared=spot.shared)
     if sub.runouts * sub.n <= SMALL_EXACT:
         return _small_exact(sub)

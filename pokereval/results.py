@@ -1,0 +1,233 @@
+"""Equity results: :class:`EquityResult` and :class:`PlayerResult`, built from
+integer outcome counts (see :mod:`pokereval.equity_api` for the outcome cells).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from .games import Game
+
+if TYPE_CHECKING:
+    from .spot import Spot
+
+__all__ = ["EquityResult", "PlayerResult", "player_results", "pot_kind"]
+
+
+def _lcm_upto(n: int) -> int:
+    return math.lcm(*range(1, n + 1))
+
+
+def _share_units(pot: str, n: int) -> np.ndarray:
+    """int64[n + 1, n + 2]: a cell's share of the pot in units of 1 / (2 * lcm(1..n))."""
+    lcm = _lcm_upto(n)
+    units = np.zeros((n + 1, n + 2), dtype=np.int64)
+    for row in range(n + 1):
+        for col in range(n + 2):
+            if pot == "razz":
+                units[row, col] = 2 * lcm // (col - 1) if col >= 2 else 0
+            elif pot == "high" or col == 0:
+                units[row, col] = 2 * lcm // row if row else 0
+            else:  # split pot with a qualifying low
+                units[row, col] = (lcm // row if row else 0) + (lcm // (col - 1) if col >= 2 else 0)
+    return units
+
+
+@dataclass(eq=False)
+class PlayerResult:
+    """One player's result; every number derives from :attr:`outcomes`.
+
+    ``outcomes[row, col]``: run-outs (or samples) by high result (row 0 lost,
+    1 won alone, k + 1 tied with k others) and low result (col 0 no qualifying
+    low, 1 lost, 2 won alone, k + 2 tied with k others).  High-only games put
+    everything in column 0; razz (one pot, won by the low) everything in row 0.
+    """
+
+    hand: str
+    equity: float
+    high_win: float
+    high_tie: float
+    low_win: float
+    low_tie: float
+    scoop: float
+    std_error: float
+    outcomes: np.ndarray = field(repr=False)
+    pot: str = field(default="high", repr=False)  # "high", "split" or "razz"
+    exact: bool = field(default=False, repr=False)
+    fraction: Fraction | None = field(default=None, repr=False)
+
+    def _p(self, count) -> float:
+        if self.outcomes.dtype.kind == "f":
+            total = float(self.outcomes.sum())
+            return float(count) / total if total else float("nan")
+        total = int(self.outcomes.sum())
+        return float(Fraction(int(count), total)) if total else float("nan")
+
+    @property
+    def three_quarters(self) -> float:
+        """P(won one half alone and tied the other half with exactly one other player)."""
+        if self.pot != "split":
+            return 0.0
+        o = self.outcomes
+        return self._p(o[1, 3] + o[2, 2]) if o.shape[0] > 2 else 0.0
+
+    @property
+    def quartered(self) -> float:
+        """P(tied the low with exactly one other player: a quarter of the pot from that half)."""
+        if self.pot != "split":
+            return 0.0
+        return self._p(self.outcomes[:, 3].sum()) if self.outcomes.shape[1] > 3 else 0.0
+
+    @property
+    def no_low(self) -> float:
+        """P(no qualifying low) in hi/lo games; 0 in games without an eight-or-better low."""
+        if self.pot != "split":
+            return 0.0
+        return self._p(self.outcomes[:, 0].sum())
+
+    @property
+    def equity_fraction(self) -> Fraction | None:
+        """The exact equity as a Fraction (None for Monte Carlo or partial results)."""
+        return self.fraction
+
+    def to_dict(self) -> dict:
+        frac = self.equity_fraction
+        return {
+            "hand": self.hand,
+            "equity": self.equity,
+            "high_win": self.high_win,
+            "high_tie": self.high_tie,
+            "low_win": self.low_win,
+            "low_tie": self.low_tie,
+            "scoop": self.scoop,
+            "std_error": self.std_error,
+            "three_quarters": self.three_quarters,
+            "quartered": self.quartered,
+            "no_low": self.no_low,
+            "outcomes": self.outcomes.tolist(),
+            "equity_fraction": None if frac is None else f"{frac.numerator}/{frac.denominator}",
+        }
+
+
+@dataclass(eq=False)
+class EquityResult:
+    """The answer of :func:`equity`.
+
+    ``exact``: every run-out was walked (``samples`` = run-outs walked) or
+    sampled (``samples`` = samples drawn).  ``partial``: the run stopped early
+    (Ctrl-C) or this is an intermediate result given to a progress callback.
+    Extra attributes: ``seed`` (Monte Carlo seed used; also in :meth:`to_dict`),
+    ``fraction_done`` (0..1, None when unknown, e.g. running to a stderr target),
+    ``acceptance`` (players given as ranges, else None: Monte Carlo, the share of
+    draws of the listed ranges' holdings that shared no card -- 1.0 when at most
+    one range is drawn from a list, random hands being dealt; exact, the weight
+    share of the holding combinations that share no card).
+
+    With ranges, ``hands`` holds each range's text; exact ``samples`` counts the
+    (holding combination, run-out) pairs walked, and ``outcomes`` are counted
+    with the combination's weight (the product of the players' weights, scaled
+    to the smallest whole numbers), so every derived number is weighted.
+    """
+
+    game: str
+    hands: list[str]
+    board: str
+    dead: str
+    exact: bool
+    samples: int
+    partial: bool
+    elapsed: float
+    players: list[PlayerResult]
+    seed: int | None = field(default=None, repr=False)
+    fraction_done: float | None = field(default=None, repr=False)
+    acceptance: float | None = field(default=None, repr=False)
+
+    @property
+    def equities(self) -> list[float]:
+        return [p.equity for p in self.players]
+
+    def to_dict(self) -> dict:
+        """A JSON-ready dict with stable field names."""
+        out = {
+            "game": self.game,
+            "hands": list(self.hands),
+            "board": self.board,
+            "dead": self.dead,
+            "exact": self.exact,
+            "samples": self.samples,
+            "partial": self.partial,
+            "seed": self.seed,
+            "elapsed": self.elapsed,
+            "players": [p.to_dict() for p in self.players],
+        }
+        if self.acceptance is not None:  # players given as ranges
+            out["acceptance"] = self.acceptance
+        return out
+
+
+def pot_kind(game: Game) -> str:
+    if game.low == "razz":
+        return "razz"
+    return "split" if game.split else "high"
+
+
+def player_results(spot: "Spot", counts: np.ndarray, exact: bool, final: bool) -> list[PlayerResult]:
+    """PlayerResults from outcome counts ``int64[n, n + 1, n + 2]``."""
+    n = spot.n
+    pot = pot_kind(spot.game)
+    units = _share_units(pot, n)
+    denom_unit = 2 * _lcm_upto(n)
+    out = []
+    for p in range(n):
+        exact_frac = True
+        o = np.asarray(counts[p])
+        if o.dtype.kind != "f":
+            o = o.astype(np.int64)
+        else:  # weighted counts too large for int64: floats, no exact fraction
+            exact_frac = False
+        total = int(o.sum()) if o.dtype.kind != "f" else float(o.sum())
+        if total == 0:
+            nan = float("nan")
+            out.append(PlayerResult(spot.hand_text[p], nan, nan, nan, nan, nan, nan, nan,
+                                    o.copy(), pot, exact, None))
+            continue
+        if exact_frac:
+            num = sum(int(x) * int(u) for x, u in zip(o.ravel(), units.ravel()))
+            frac = Fraction(num, total * denom_unit)
+
+            def pr(c):
+                return float(Fraction(int(c), total))
+        else:
+            frac = float((o * units).sum()) / (total * denom_unit)
+
+            def pr(c):
+                return float(c) / total
+
+        high_win = pr(o[1, :].sum())
+        high_tie = pr(o[2:, :].sum())
+        low_win = pr(o[:, 2].sum())
+        low_tie = pr(o[:, 3:].sum())
+        if pot == "split":
+            scoop = pr(o[1, 0] + o[1, 2])
+        elif pot == "razz":
+            scoop = low_win
+        else:
+            scoop = high_win
+        if exact:
+            std_error = 0.0
+        else:
+            share = units.astype(np.float64) / denom_unit
+            mean = float((o * share).sum()) / total
+            second = float((o * share * share).sum()) / total
+            var = max(second - mean * mean, 0.0)
+            std_error = math.sqrt(var / (total - 1)) if total > 1 else float("inf")
+        out.append(PlayerResult(spot.hand_text[p], float(frac), high_win, high_tie, low_win,
+                                low_tie, scoop, std_error, o.copy(), pot, exact,
+                                frac if (exact and final and exact_frac) else None))
+    return out
+
+

@@ -1,0 +1,316 @@
+"""Validation of an equity request: the spot (hands, board, dead cards, ranges,
+the cards still to come) and the run options, with one-line errors.
+"""
+from __future__ import annotations
+
+import operator
+from dataclasses import dataclass, field
+from math import comb
+from typing import Callable
+
+import numpy as np
+
+from .cards import cards_str, check_disjoint, parse_cards
+from .errors import CardError, HandError
+from .games import Game, get_game
+from .ranges import RangeError, holdings_excluding, parse_range
+
+MAX_PLAYERS_BOARD = 10
+MAX_PLAYERS_STUD = 8
+#: Most samples one run may take (the kernels count in int64).
+MAX_SAMPLES = 1 << 62
+
+
+# --------------------------------------------------------------------------
+# Validation: the spot
+# --------------------------------------------------------------------------
+
+@dataclass
+class Spot:
+    game: Game
+    holes: list  # per player: the exact hand's cards, or None for a range
+    board: list[int]
+    dead: list[int]
+    unseen: list[int]  # cards not on the board, dead, nor in an exact hand
+    hand_text: list[str]
+    # board games: k missing board cards; stud: mo own cards each (+1 shared)
+    k: int = 0
+    mo: int = 0
+    shared: bool = False
+    ranges: list = field(default_factory=list)  # per player: Range (card-removed) or None
+
+    @property
+    def n(self) -> int:
+        return len(self.holes)
+
+    @property
+    def ranged(self) -> bool:
+        return any(r is not None for r in self.ranges)
+
+    @property
+    def deck_size(self) -> int:
+        """Cards a run-out comes from (the same for every combination of holdings)."""
+        return len(self.unseen) - sum(r.cards for r in self.ranges if r is not None)
+
+    @property
+    def runouts(self) -> int:
+        """The number of equally likely run-outs (of one combination of holdings)."""
+        u = self.deck_size
+        if not self.game.stud:
+            return comb(u, self.k)
+        total = 1
+        left = u
+        if self.shared:
+            total = u
+            left -= 1
+        for _ in range(self.n):
+            total *= comb(left, self.mo)
+            left -= self.mo
+        return total
+
+
+def _as_int(value, name: str, minimum: int | None = 1) -> int:
+    if isinstance(value, bool):
+        raise HandError(f"{name} must be a whole number, got {value!r}")
+    try:
+        number = operator.index(value)
+    except TypeError:
+        if isinstance(value, float) and value.is_integer():
+            number = int(value)
+        else:
+            raise HandError(f"{name} must be a whole number, got {value!r}") from None
+    if minimum is not None and number < minimum:
+        raise HandError(f"{name} must be at least {minimum}, got {value!r}")
+    return number
+
+
+_RANK_CHARS = set("23456789tjqkaTJQKA")
+
+
+def _card_like(text: str) -> bool:
+    """True when ``text`` is written as rank + letter pairs only (``AhKx``, ``AcZz``):
+    such a text is read as plain cards, so a typo is a card error, not a range."""
+    i, m = 0, len(text)
+    pairs = 0
+    while i < m:
+        ch = text[i]
+        if ch.isspace() or ch == ",":
+            i += 1
+            continue
+        i += 2 if text.startswith("10", i) else 1
+        if i >= m:
+            return False
+        suit = text[i]
+        if not (suit.isalpha() or suit in "\u2663\u2666\u2665\u2660") or suit in _RANK_CHARS:
+            return False
+        i += 1
+        pairs += 1
+    return pairs > 0
+
+
+def _read_hand(g: Game, text, i: int):
+    """``(cards, None)`` for an exact hand, ``(None, Range)`` for a range."""
+    what = f"player {i + 1}"
+    if not isinstance(text, str):
+        return parse_cards(text, what), None
+    try:
+        cards = parse_cards(text, what)
+    except CardError:
+        if _card_like(text):
+            raise
+    else:
+        if not (g.stud and "," in text and _stud_range_list(g, text)):
+            return cards, None
+    try:
+        return None, parse_range(g, text)
+    except RangeError as exc:
+        raise RangeError(f"{what}: {exc}", exc.text, exc.position) from None
+
+
+def _stud_range_list(g: Game, text: str) -> bool:
+    """A stud text ``AhKdQc, JhTs9c``: a list of streets (a range), not one hand."""
+    try:
+        return all(len(parse_cards(part)) >= g.min_known for part in text.split(","))
+    except CardError:
+        return False
+
+
+def parse_spot(game, hands, board, dead) -> Spot:
+    g = get_game(game)
+    if isinstance(hands, (str, bytes)) or not hasattr(hands, "__iter__"):
+        raise HandError(f"hands must be a list of hands, one per player (e.g. ['AhKh', 'QsQd']), "
+                        f"got {hands!r}")
+    hands = list(hands)
+    read = [_read_hand(g, h, i) for i, h in enumerate(hands)]
+    holes = [c for c, _ in read]
+    ranges = [r for _, r in read]
+    board_cards = parse_cards(board if board is not None else "", "board")
+    dead_cards = parse_cards(dead if dead is not None else "", "dead cards")
+    groups = {f"player {i + 1}": h for i, h in enumerate(holes) if h is not None}
+    groups["board"] = board_cards
+    groups["dead cards"] = dead_cards
+    check_disjoint(groups)
+    if any(r is not None for r in ranges):
+        return _parse_ranged_spot(g, hands, holes, ranges, board_cards, dead_cards)
+
+    n = len(holes)
+    _check_player_count(g, n)
+
+    if g.stud:
+        for i, h in enumerate(holes):
+            if not g.min_known <= len(h) <= 7:
+                raise HandError(f"{g.name} needs {g.min_known} to 7 cards per player but player "
+                                f"{i + 1} has {len(h)} ({cards_str(h) or 'none'})")
+        street = len(holes[0])
+        for i, h in enumerate(holes):
+            if len(h) != street:
+                raise HandError(f"{g.name} players must all be on the same street: player 1 has "
+                                f"{street} cards but player {i + 1} has {len(h)} ({cards_str(h)})")
+    else:
+        for i, h in enumerate(holes):
+            if len(h) != g.hole:
+                raise HandError(f"{g.name} needs {g.hole} hole cards but player {i + 1} has "
+                                f"{len(h)} ({cards_str(h) or 'none'})")
+    _check_board(g, board_cards)
+    known = {c for h in holes for c in h} | set(board_cards) | set(dead_cards)
+    unseen = [c for c in range(52) if c not in known]
+    spot = Spot(g, holes, board_cards, dead_cards, unseen, [cards_str(h) for h in holes])
+    return plan_deal(spot, n, len(holes[0]), len(unseen))
+
+
+def _check_player_count(g: Game, n: int) -> None:
+    most = MAX_PLAYERS_STUD if g.stud else MAX_PLAYERS_BOARD
+    if n < 2:
+        raise HandError(f"{g.name} equity needs at least 2 hands, got {n}")
+    if n > most:
+        raise HandError(f"{g.name} is played by at most {most} players, got {n} hands")
+
+
+def _check_board(g: Game, board_cards: list[int]) -> None:
+    """The board fits the game: none in stud, at most ``g.board`` cards, the first
+    card dealt face up where the game needs it."""
+    if g.stud:
+        if board_cards:
+            raise HandError(f"{g.name} has no board, got board {cards_str(board_cards)!r} "
+                            f"(folded players' cards go in dead)")
+        return
+    if len(board_cards) > g.board:
+        raise HandError(f"{g.name} has at most {g.board} board cards, got {len(board_cards)} "
+                        f"({cards_str(board_cards)})")
+    if len(board_cards) < g.min_board:
+        raise HandError(f"{g.name} needs at least {g.min_board} board card (the first card "
+                        f"is dealt face up), got an empty board; for no board use omaha5"
+                        + ("-hilo" if g.low else ""))
+
+
+def plan_deal(spot: Spot, n: int, held: int, u: int) -> Spot:
+    """How the missing cards are dealt to ``n`` players holding ``held`` cards each from ``u``
+    unseen cards: stud players draw their own (the seventh card shared when the deck runs
+    short), board games draw the missing board cards."""
+    g = spot.game
+    if g.stud:
+        missing = 7 - held
+        spot.shared = u < missing * n
+        spot.mo = missing - 1 if spot.shared else missing
+        if spot.mo * n + spot.shared > u:
+            raise HandError(f"too many players for the deck: {n} {g.name} players need "
+                            f"{spot.mo * n + spot.shared} more cards but only {u} are unseen")
+    else:
+        spot.k = g.board - len(spot.board)
+        if spot.k > u:
+            raise HandError(f"too many players for the deck: {n} hands, {len(spot.board)} board "
+                            f"and {len(spot.dead)} dead cards leave {u} cards for the "
+                            f"{spot.k} missing board cards")
+    return spot
+
+
+def _parse_ranged_spot(g: Game, hands, holes, ranges, board_cards, dead_cards) -> Spot:
+    """The spot of a request with at least one range (see :func:`parse_spot`)."""
+    n = len(holes)
+    _check_player_count(g, n)
+    sizes = [len(h) if h is not None else r.cards for h, r in zip(holes, ranges)]
+    if g.stud:
+        for i, (h, size) in enumerate(zip(holes, sizes)):
+            if h is not None and not g.min_known <= size <= 7:
+                raise HandError(f"{g.name} needs {g.min_known} to 7 cards per player but player "
+                                f"{i + 1} has {size} ({cards_str(h) or 'none'})")
+        for i, size in enumerate(sizes):
+            if size != sizes[0]:
+                raise HandError(f"{g.name} players must all be on the same street: player 1 has "
+                                f"{sizes[0]} cards but player {i + 1} has {size} ({hands[i]})")
+    else:
+        for i, (h, size) in enumerate(zip(holes, sizes)):
+            if h is not None and size != g.hole:
+                raise HandError(f"{g.name} needs {g.hole} hole cards but player {i + 1} has "
+                                f"{size} ({cards_str(h) or 'none'})")
+    _check_board(g, board_cards)
+    fixed = [c for h in holes if h is not None for c in h]
+    known = set(fixed) | set(board_cards) | set(dead_cards)
+    removed = []
+    for i, r in enumerate(ranges):
+        if r is None:
+            removed.append(None)
+            continue
+        try:
+            removed.append(holdings_excluding(r, sorted(known)))
+        except RangeError:
+            parts = [name for name, cards in (("the board", board_cards), ("the dead cards", dead_cards),
+                                              ("the exact hands", fixed)) if cards]
+            raise RangeError(f"player {i + 1}: no holding of range {r.text!r} is left: every one "
+                             f"uses a card of {' or '.join(parts)} "
+                             f"({cards_str(sorted(known))})", r.text, None) from None
+    unseen = [c for c in range(52) if c not in known]
+    texts = [cards_str(h) if h is not None else str(hands[i]) for i, h in enumerate(holes)]
+    spot = Spot(g, holes, board_cards, dead_cards, unseen, texts, ranges=removed)
+    u = spot.deck_size
+    if u < 0:
+        raise HandError(f"too many players for the deck: {n} hands need more cards than the "
+                        f"{len(unseen)} left")
+    return plan_deal(spot, n, sizes[0], u)
+
+
+# --------------------------------------------------------------------------
+# Options
+# --------------------------------------------------------------------------
+
+@dataclass
+class Options:
+    exact: bool | None
+    samples: int | None
+    stderr: float | None
+    seed: int | None
+    threads: int | None
+    progress: Callable | None
+
+
+def parse_options(exact, samples, stderr, seed, threads, progress) -> Options:
+    if exact is not None and not isinstance(exact, (bool, np.bool_)):
+        raise HandError(f"exact must be True, False or None, got {exact!r}")
+    exact = None if exact is None else bool(exact)
+    if samples is not None:
+        samples = _as_int(samples, "samples")
+        if samples > MAX_SAMPLES:
+            raise HandError(f"samples must be at most 2**62, got {samples!r}")
+    if stderr is not None:
+        if isinstance(stderr, bool):
+            raise HandError(f"stderr must be a number, got {stderr!r}")
+        try:
+            value = float(stderr)
+        except (TypeError, ValueError):
+            raise HandError(f"stderr must be a number, got {stderr!r}") from None
+        if not (0.0 < value < 1.0):
+            raise HandError(f"stderr must be a standard error of equity between 0 and 1 "
+                            f"(e.g. 0.001), got {stderr!r}")
+        stderr = value
+    if exact is True and (samples is not None or stderr is not None):
+        given = f"samples={samples}" if samples is not None else f"stderr={stderr}"
+        raise HandError(f"exact=True enumerates every run-out; it cannot be combined with {given}")
+    if seed is not None:
+        seed = _as_int(seed, "seed", minimum=None) % (1 << 64)
+    if threads is not None:
+        threads = _as_int(threads, "threads")
+    if progress is not None and not callable(progress):
+        raise HandError(f"progress must be a callable or None, got {progress!r}")
+    return Options(exact, samples, stderr, seed, threads, progress)
+
+
