@@ -661,6 +661,9 @@ class _RangedRunner(_Runner):
         # a one-holding range's cards never come: out of the deck, not rejected per card
         fixed = {int(c) for b, k in zip(blocks, kind) if k == _EXACT for c in b[0]}
         deck = np.array([c for c in spot.unseen if c not in fixed], dtype=np.uint8)
+        listed = [b for b, k in zip(blocks, kind) if k == _LISTED]
+        if len(listed) == 1:  # its holdings' rest of the deck: no card of the deal rejected
+            R = R[:9] + (K.rest_of_deck(listed[0], deck),)
 
         if not g.stud:
             known = np.array(spot.board, dtype=np.uint8)

@@ -65,12 +65,12 @@ from .boards import (BOARD_SHIFT, BOARD_SLOTS, displacement_hash,  # noqa: E402
 from .handeval import eval_batch, prep_holdings  # noqa: E402
 from .montecarlo import board_mc, stud_mc  # noqa: E402
 from .ranged import (alias_table, board_exact_ranged, board_mc_ranged,  # noqa: E402
-                     compatible_tuples, pair_board_table, stud_mc_ranged)
+                     compatible_tuples, pair_board_table, rest_of_deck_rows, stud_mc_ranged)
 
 __all__ = [
     "BOARD_SLOTS", "binomials", "board_exact", "board_mc", "eval_batch", "game_flags",
     "kernel_tables", "prep_holdings", "stud_exact", "stud_mc", "stud_tables",
-    "board_exact_ranged", "board_mc_ranged", "compatible_tuples", "range_data", "range_tables",
+    "board_exact_ranged", "board_mc_ranged", "compatible_tuples", "range_data", "range_tables", "rest_of_deck",
     "board_hash",
     "stud_mc_ranged",
 ]
@@ -182,5 +182,21 @@ def range_data(blocks, weights, game) -> tuple:
         H = prep_holdings(KT, np.ascontiguousarray(holes[starts]), G[0])
     T2 = range_tables() if G[0] else np.zeros(1, dtype=np.uint16)
     pclass = np.ascontiguousarray(_pair_class_table().ravel())
-    R = (starts, counts, prob, alias, uniform, masks, holes, pclass, T2)
+    R = (starts, counts, prob, alias, uniform, masks, holes, pclass, T2, NO_REST)
     return H, R
+
+
+NO_REST = np.zeros((0, 0), dtype=np.uint8)
+#: Largest rest-of-deck table (bytes) built for a listed range (:func:`rest_of_deck`).
+MAX_REST_BYTES = 8 << 20
+
+
+def rest_of_deck(holdings: np.ndarray, deck: np.ndarray) -> np.ndarray:
+    """uint8[m, len(deck) - c]: ``deck`` less each holding's cards, in deck order, so
+    that a drawn holding's run-out is dealt without rejecting cards (see
+    :func:`.ranged.rest_of_deck_rows`).  ``NO_REST`` when the table would be too big."""
+    m, c = holdings.shape
+    if m * len(deck) > MAX_REST_BYTES or len(deck) < c:
+        return NO_REST
+    return rest_of_deck_rows(np.ascontiguousarray(holdings, dtype=np.uint8),
+                             np.ascontiguousarray(deck, dtype=np.uint8))

@@ -5,12 +5,14 @@ Every player owns a block of rows of the holding features ``H`` (see
 :mod:`.handeval`): player ``p``'s holdings are rows ``[pstart[p], pstart[p] +
 pcount[p])`` (one row for an exact hand).  The range data travel as one tuple
 
-``R = (pstart, pcount, prob, alias, uniform, masks, holes, pclass, T2)``
+``R = (pstart, pcount, prob, alias, uniform, masks, holes, pclass, T2, rest)``
 
 * ``prob``/``alias`` (by row): Walker alias table of each player's weights,
   ``prob`` a threshold on 53 random bits, ``alias`` a local row index;
   ``uniform[p]`` = 1 when all the player's weights are equal (no coin needed);
 * ``masks`` uint64 (by row): the holding's cards as a bit mask;
+* ``rest`` uint8[m, deck - c]: when exactly one player is a listed range (of
+  ``m`` holdings), the Monte Carlo deck less each of its holdings (else empty);
 * ``holes`` uint8[rows, c]: the holdings' cards;
 * Omaha family: ``pclass[13 * r1 + r2]`` the class (0..90) of a pair of
   ranks, ``T2[slot * 91 + pc]`` the best no-flush 2 + 3 high of rank pair
@@ -174,29 +176,53 @@ def eval_board_rows(KT, G, H, R, kind, rows, dealt, n, board, key, low, packed, 
                 lv[p] = np.int64(KT[4][hlow | low])
 
 
-@jit(hot=True)
-def deal_trials(state, R, kind, d, need, ntrials, maxtry, rows, dealt):
-    """Draw up to ``ntrials`` trials in at most ``maxtry`` attempts: ``(accepted, attempts)``.
+@jit(inline=True)
+def _draw(p, R, s0, s1, s2, s3):
+    """A holding row of player ``p`` drawn by weight (alias method): ``(row, s0..s3)``."""
+    pstart, pcount, prob, alias, uniform = R[0], R[1], R[2], R[3], R[4]
+    i, s0, s1, s2, s3 = xo_below(pcount[p], s0, s1, s2, s3)
+    if uniform[p] == 0:
+        x, s0, s1, s2, s3 = xo_next(s0, s1, s2, s3)
+        if (x >> np.uint64(11)) >= prob[U(pstart[p] + i)]:
+            i = alias[U(pstart[p] + i)]
+    return U(pstart[p] + i), s0, s1, s2, s3
 
-    Trial ``t``: each listed player (kind 1) draws a holding row by weight (alias
-    method) into ``rows[t, p]`` (other players: their first row, whose cards an
-    exact hand (kind 0) also takes out of the deal), the attempt is rejected when two holdings share
-    a card; then ``need`` cards are dealt uniformly from ``d`` less those
-    holdings into ``dealt[t, :need]`` (the kind-2 players' holdings first, in
-    player order, then the missing board cards).  A tight loop of its own, so the
-    random state stays in registers."""
-    pstart, pcount, prob, alias, uniform, masks = R[0], R[1], R[2], R[3], R[4], R[5]
-    s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
+
+@jit(inline=True)
+def _deal_from_rest(R, p, fixed, d, need, ntrials, maxtry, rows, dealt, s0, s1, s2, s3):
+    """:func:`deal_trials` for one listed player ``p`` whose holdings' rest of the
+    deck is precomputed (``R[9]``): copy the drawn holding's row and shuffle it,
+    no card of the deal to reject."""
+    rest = R[9]
+    nr = rest.shape[1]
+    t = 0
+    tries = 0
+    while t < ntrials and tries < maxtry:
+        tries += 1
+        h, s0, s1, s2, s3 = _draw(p, R, s0, s1, s2, s3)
+        if fixed & R[5][h]:
+            continue  # shares a card with a one-holding range
+        rows[t, p] = h
+        r = h - U(R[0][p])
+        for a in range(nr):
+            d[a] = rest[r, a]
+        for a in range(need):
+            j, s0, s1, s2, s3 = xo_below(nr - a, s0, s1, s2, s3)
+            j = U(j + a)
+            c = d[j]
+            d[j] = d[U(a)]
+            d[U(a)] = c
+            dealt[U(t), U(a)] = c
+        t += 1
+    return t, tries, s0, s1, s2, s3
+
+
+@jit(inline=True)
+def _deal_rejecting(R, kind, fixed, d, need, ntrials, maxtry, rows, dealt, s0, s1, s2, s3):
+    """:func:`deal_trials` in general: reject attempts whose holdings collide, and
+    move a listed holding's card met by the deal to the deck's tail."""
     n = kind.shape[0]
-    nd = d.shape[0]
-    # the other players' rows and cards are the same every trial
-    fixed = np.uint64(0)
-    for p in range(n):
-        if kind[p] == 0:
-            fixed |= masks[U(pstart[p])]  # a one-holding range's cards may be in the deck
-    for t in range(ntrials):
-        for p in range(n):
-            rows[t, p] = pstart[p]
+    masks = R[5]
     t = 0
     tries = 0
     while t < ntrials and tries < maxtry:
@@ -206,12 +232,7 @@ def deal_trials(state, R, kind, d, need, ntrials, maxtry, rows, dealt):
         for p in range(n):
             if kind[p] != 1:
                 continue
-            i, s0, s1, s2, s3 = xo_below(pcount[p], s0, s1, s2, s3)
-            h = U(pstart[p] + i)
-            if uniform[p] == 0:
-                x, s0, s1, s2, s3 = xo_next(s0, s1, s2, s3)
-                if (x >> np.uint64(11)) >= prob[h]:
-                    h = U(pstart[p] + alias[h])
+            h, s0, s1, s2, s3 = _draw(p, R, s0, s1, s2, s3)
             m = masks[h]
             if used & m:
                 ok = False
@@ -220,8 +241,7 @@ def deal_trials(state, R, kind, d, need, ntrials, maxtry, rows, dealt):
             rows[t, p] = h
         if not ok:
             continue
-        # partial Fisher-Yates; a listed holding's card met on the way goes to the tail
-        hi = nd
+        hi = d.shape[0]  # partial Fisher-Yates over d[:hi]
         i = 0
         while i < need:
             j, s0, s1, s2, s3 = xo_below(hi - i, s0, s1, s2, s3)
@@ -237,6 +257,39 @@ def deal_trials(state, R, kind, d, need, ntrials, maxtry, rows, dealt):
             dealt[U(t), U(i)] = c
             i += 1
         t += 1
+    return t, tries, s0, s1, s2, s3
+
+
+@jit(hot=True)
+def deal_trials(state, R, kind, d, need, ntrials, maxtry, rows, dealt):
+    """Draw up to ``ntrials`` trials in at most ``maxtry`` attempts: ``(accepted, attempts)``.
+
+    Trial ``t``: each listed player (kind 1) draws a holding row by weight (alias
+    method) into ``rows[t, p]`` (other players: their first row; an exact hand's
+    cards (kind 0) stay out of the deal), the attempt is rejected when two
+    holdings share a card; then ``need`` cards are dealt uniformly from ``d``
+    less those holdings into ``dealt[t, :need]`` (the kind-2 players' holdings
+    first, in player order, then the missing board cards).  A tight loop of its
+    own, so the random state stays in registers."""
+    pstart, masks = R[0], R[5]
+    n = kind.shape[0]
+    # the other players' rows and cards are the same every trial
+    fixed = np.uint64(0)
+    listed = -1
+    for p in range(n):
+        if kind[p] == 0:
+            fixed |= masks[U(pstart[p])]  # a one-holding range's cards may be in the deck
+        elif kind[p] == 1:
+            listed = p
+        for t in range(ntrials):
+            rows[t, p] = pstart[p]
+    s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
+    if R[9].shape[0] > 0:
+        t, tries, s0, s1, s2, s3 = _deal_from_rest(R, listed, fixed, d, need, ntrials, maxtry,
+                                                   rows, dealt, s0, s1, s2, s3)
+    else:
+        t, tries, s0, s1, s2, s3 = _deal_rejecting(R, kind, fixed, d, need, ntrials, maxtry,
+                                                   rows, dealt, s0, s1, s2, s3)
     state[0] = s0
     state[1] = s1
     state[2] = s2
@@ -483,6 +536,26 @@ def pair_board_table(KT, board_keys, pair_keys):
                                 best = v
             T2[b * npc + pc] = best
     return T2
+
+
+@jit
+def rest_of_deck_rows(holes, deck):
+    """uint8[m, len(deck) - c]: ``deck`` less the cards of each holding of ``holes``
+    (uint8[m, c]), in deck order.  A holding with a card outside the deck gets
+    the first cards of the deck as filler (it is rejected before its row is read)."""
+    m, c = holes.shape
+    width = deck.shape[0] - c
+    out = np.empty((m, width), np.uint8)
+    for h in range(m):
+        bits = np.uint64(0)
+        for i in range(c):
+            bits |= _ONE << U(holes[h, i])
+        k = 0
+        for i in range(deck.shape[0]):
+            if k < width and not ((bits >> U(deck[i])) & _ONE):
+                out[h, k] = deck[i]
+                k += 1
+    return out
 
 
 @jit
