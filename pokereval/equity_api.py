@@ -39,7 +39,7 @@ from .cards import cards_str
 from .errors import HandError
 from .games import Game
 from .results import EquityResult, PlayerResult, player_results
-from .spot import Options, Spot, parse_options, parse_spot
+from .spot import MAX_SAMPLES, Options, Spot, parse_options, parse_spot
 
 __all__ = ["equity", "EquityResult", "PlayerResult", "DEFAULT_STDERR"]
 
@@ -350,19 +350,22 @@ class _Runner:
         return self._loop(batches, exact=True, total_hint=total)
 
     # -- Monte Carlo ---------------------------------------------------------
+    def _mc_seed_and_total(self) -> tuple:
+        """The run's seed (drawn when not given; kept for the result) and sample budget."""
+        opts = self.opts
+        self.seed = opts.seed if opts.seed is not None else secrets.randbits(63)
+        return np.uint64(self.seed), (opts.samples if opts.samples is not None else MAX_SAMPLES)
+
     def run_mc(self) -> EquityResult:
         from . import kernels as K
 
         spot = self.spot
-        opts = self.opts
         g = spot.game
-        self.seed = opts.seed if opts.seed is not None else secrets.randbits(63)
-        seed = np.uint64(self.seed)
+        seed, total = self._mc_seed_and_total()
         KT = K.kernel_tables()
         G = K.game_flags(g)
         who = np.arange(spot.n, dtype=np.int64)
-        total = opts.samples if opts.samples is not None else (1 << 62)
-        target = opts.stderr
+        target = self.opts.stderr
 
         if not g.stud:
             holes = np.array(spot.holes, dtype=np.uint8)
@@ -647,8 +650,7 @@ class _RangedRunner(_Runner):
         spot = self.spot
         opts = self.opts
         g = spot.game
-        self.seed = opts.seed if opts.seed is not None else secrets.randbits(63)
-        seed = np.uint64(self.seed)
+        seed, total = self._mc_seed_and_total()
         KT = K.kernel_tables()
         G = K.game_flags(g)
         kind = self._kinds(dealt=not g.stud)
@@ -656,7 +658,6 @@ class _RangedRunner(_Runner):
         blocks = [b[:1] if k == _DEALT else b for b, k in zip(self.blocks, kind)]
         H, R = K.range_data(blocks, self.weights, g)
         n = spot.n
-        total = opts.samples if opts.samples is not None else (1 << 62)
         target = opts.stderr
         # a one-holding range's cards never come: out of the deck, not rejected per card
         fixed = {int(c) for b, k in zip(blocks, kind) if k == _EXACT for c in b[0]}
