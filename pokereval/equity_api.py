@@ -332,22 +332,8 @@ class _Runner:
             def call(first, count, chunk):
                 return K.stud_exact(G, masks, hv, lv, shared, first, count, chunk)
 
-        ns_per_unit = total_ns / total
-
-        def batches(nthreads):
-            per_batch = max(1, int(BATCH_SECONDS * 1e9 * nthreads / ns_per_unit))
-            first = 0
-            while first < total:
-                count = min(per_batch, total - first)
-                chunk = max(1, -(-count // (nthreads * 16)))
-
-                def run(first=first, count=count, chunk=chunk):
-                    return call(first, count, chunk), count
-
-                yield run
-                first += count
-
-        return self._loop(batches, exact=True, total_hint=total)
+        return self._loop(_exact_batches(total, total_ns / total, call), exact=True,
+                          total_hint=total)
 
     # -- Monte Carlo ---------------------------------------------------------
     def _mc_seed_and_total(self) -> tuple:
@@ -430,6 +416,25 @@ class _Runner:
 # --------------------------------------------------------------------------
 # Players given as ranges
 # --------------------------------------------------------------------------
+
+def _exact_batches(total: int, ns_per_unit: float, call):
+    """``batches(nthreads)`` for :meth:`_Runner._loop` over the enumeration indices
+    ``[0, total)``: ranges of about BATCH_SECONDS, each split into 16 chunks a
+    thread for the kernel's prange; ``call(first, count, chunk)`` -> counts."""
+    def batches(nthreads):
+        per_batch = max(1, int(BATCH_SECONDS * 1e9 * nthreads / ns_per_unit))
+        first = 0
+        while first < total:
+            count = min(per_batch, total - first)
+            chunk = max(1, -(-count // (nthreads * 16)))
+
+            def run(first=first, count=count, chunk=chunk):
+                return call(first, count, chunk), count
+
+            yield run
+            first += count
+    return batches
+
 
 def _as_outcomes(counts) -> np.ndarray:
     """int64 outcome counts; weighted counts (Python ints) too large for int64
@@ -606,23 +611,13 @@ class _RangedRunner(_Runner):
             tup = np.ascontiguousarray(tuples.astype(np.int64))
             ns_per_unit = _NS_BOARD + spot.n * _NS_RANGED_PLAYER
 
-            def batches(nthreads):
-                per_batch = max(1, int(BATCH_SECONDS * 1e9 * nthreads / ns_per_unit))
-                first = 0
-                while first < total:
-                    count = min(per_batch, total - first)
-                    chunk = max(1, -(-count // (nthreads * 16)))
+            def call(first, count, chunk):
+                return weighted(K.board_exact_ranged(KT, G, H, R, kind, tup, tgroup, len(gweights),
+                                                     known, base, spot.k, nruns, first, count,
+                                                     chunk, binom, cache))
 
-                    def run(first=first, count=count, chunk=chunk):
-                        out = K.board_exact_ranged(KT, G, H, R, kind, tup, tgroup, len(gweights), known,
-                                                   base, spot.k, nruns, first, count, chunk, binom,
-                                                   cache)
-                        return weighted(out), count
-
-                    yield run
-                    first += count
-
-            return self._loop(batches, exact=True, total_hint=total)
+            return self._loop(_exact_batches(total, ns_per_unit, call), exact=True,
+                              total_hint=total)
 
         # stud: one exact run of the fixed-hand engine per combination of holdings
         holdings = np.vstack(self.blocks)
