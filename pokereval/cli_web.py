@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import socket
 import threading
 import webbrowser
@@ -44,6 +45,17 @@ def _port(text: str) -> int:
     if not 0 <= value <= 65535:
         raise argparse.ArgumentTypeError(f"must be between 0 and 65535, got {text!r}")
     return value
+
+
+def _log_to(err: TextIO) -> None:
+    """The app's own log lines (stopped computations, internal errors) on ``err``."""
+    logger = logging.getLogger("pokereval.web")
+    if not logger.handlers:
+        handler = logging.StreamHandler(err)
+        handler.setFormatter(logging.Formatter("%(levelname)s:     %(message)s"))
+        logger.addHandler(handler)
+        logger.setLevel(logging.INFO)
+        logger.propagate = False
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -94,6 +106,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     print(f"{PROG}: serving the web calculator on {url} (Ctrl-C to stop)", file=err, flush=True)
     if args.open:
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
+    _log_to(err)
     config = uvicorn.Config(create_app(limits), log_level="info", access_log=False,
                             timeout_graceful_shutdown=2)
     uvicorn.Server(config).run(sockets=[sock])

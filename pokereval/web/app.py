@@ -102,7 +102,7 @@ def error_fields(message: str) -> list[str]:
         fields.append("dead")
     if message.startswith("unknown game"):
         fields.append("game")
-    if "hole cards" in message:
+    if re.search(r"\bin hole cards\b", message):  # how pe.evaluate names its hand
         fields.append("hole")
     return list(dict.fromkeys(fields))
 

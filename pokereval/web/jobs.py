@@ -100,7 +100,11 @@ class WorkerPool:
             if job.cancel.is_set():  # its client left while it waited
                 job.emit("cancelled")
                 return
+            started = time.monotonic()
             result = work(job.progress)
+            if job.cancel.is_set() or job.timed_out:
+                why = "its client went away" if job.cancel.is_set() else "time limit reached"
+                log.info("computation stopped after %.2f s: %s", time.monotonic() - started, why)
         except KeyboardInterrupt:  # raised by job.progress outside the engine's batch loop
             job.emit("cancelled")
         except Exception as exc:  # noqa: BLE001 - reported as an event, logged by the app
