@@ -342,6 +342,11 @@ def test_missing_features_answer_501(client):
     if not hasattr(pe, "percentile"):
         response = client.post("/api/percentile", json={"game": "holdem", "hand": "AhAd"})
         assert response.status_code == 501 and "not available" in response.json()["error"]
+    if "breakdown" not in __import__("inspect").signature(pe.equity).parameters:
+        response = client.post("/api/equity", json={"game": "holdem", "hands": ["AhAd", "KsKd"],
+                                                    "breakdown": True})
+        assert response.status_code == 400
+        assert response.json()["error"] == "breakdown is not available in this version of pokereval"
 
 
 @pytest.mark.skipif(not hasattr(pe, "equity_distribution"), reason="pe.equity_distribution not in this build")
@@ -375,3 +380,43 @@ def test_breakdown_passes_through(client):
     assert response.status_code == 200, response.text
     expected = engine_json(body["game"], body["hands"], body["board"], breakdown=True)
     assert without_elapsed(response.json()) == without_elapsed(expected)
+
+
+@pytest.fixture()
+def standins(monkeypatch):
+    """The other issues' features as stand-ins with their interfaces (tests/web_standins.py)."""
+    import web_standins
+
+    monkeypatch.setattr(pe, "equity_distribution", web_standins.equity_distribution, raising=False)
+    monkeypatch.setattr(pe, "percentile", web_standins.percentile, raising=False)
+    monkeypatch.setattr(pe, "equity", web_standins._with_breakdown(pe.equity))
+    return web_standins
+
+
+def test_routes_of_the_optional_features(client, standins):
+    """The routes' plumbing, with stand-ins: the features are announced, the answers are
+    the features' own to_dict / value, their errors are 400s."""
+    assert client.get("/api/health").json()["features"] == {"graph": True, "percentile": True,
+                                                            "breakdown": True}
+    body = {"game": "omaha-hilo", "hands": ["AhAd2c3s", "KK**"], "board": "7c8d9h", "id": 4}
+    response = client.post("/api/graph", json=body)
+    assert response.status_code == 200
+    assert response.json() == {"id": 4, **standins._Distribution("omaha-hilo", body["hands"]).to_dict()}
+    response = client.post("/api/graph", json={**body, "stderr": 0.01})
+    assert response.status_code == 400 and response.json()["error"].startswith("unknown field 'stderr'")
+    response = client.post("/api/graph", json={**body, "board": "7c8d9x"})
+    assert response.status_code == 400 and response.json()["fields"] == ["board"]
+
+    response = client.post("/api/percentile", json={"game": "plo8", "hand": "AhAd2c3s"})
+    assert response.json() == {"game": "omaha-hilo", "hand": "AhAd2c3s", "players": 10,
+                               "percentile": standins.PERCENTILE}
+    response = client.post("/api/percentile", json={"game": "razz", "hand": "Ah2c3d"})
+    assert response.status_code == 400 and response.json()["error"] == "razz has no hand ordering"
+    response = client.post("/api/percentile", json={"game": "omaha", "hand": "AhAd2c3s", "players": "x"})
+    assert response.status_code == 400
+
+    response = client.post("/api/equity", json={**body, "breakdown": True})
+    assert response.status_code == 200
+    assert all("breakdown" in p for p in response.json()["players"])
+    response = client.post("/api/equity", json=body)
+    assert all("breakdown" not in p for p in response.json()["players"])

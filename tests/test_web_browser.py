@@ -193,3 +193,51 @@ def test_evaluator_view(server, browser):
     open_page(browser, link)
     wait(browser, lambda d: d.find_elements(By.ID, "eval-table"))
     assert browser.find_element(By.ID, "hole").get_attribute("value") == hole
+
+
+def test_optional_features_drawn_when_present(browser):
+    """With stand-ins for the next-street distribution, the breakdown and percentiles
+    (tests/web_standins.py), the page draws the curve and the bars and shows the badge."""
+    import web_standins
+
+    with serve(prelude="import web_standins; web_standins.install()") as server:
+        open_page(browser, server.url + "/?game=omaha-hilo&h=AhAd2c3s&h=KK**&board=7c8d9h")
+        wait_for_answer(browser)
+        wait(browser, lambda d: d.find_element(By.ID, "h1-pct").text)
+        percent = f"{100 * web_standins.PERCENTILE:.1f}%"
+        assert browser.find_element(By.ID, "h1-pct").text == f"top {percent} of hands"
+        assert browser.find_element(By.ID, "h2-pct").text == ""  # a range has no percentile
+        bars = browser.find_elements(By.CSS_SELECTOR, "#breakdown svg")
+        assert len(bars) == 4  # two players x (high, low)
+        assert len(bars[0].find_elements(By.TAG_NAME, "rect")) == 2 * 3  # 2 rows x won/tied/lost
+        browser.find_element(By.ID, "graph-run").click()
+        wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#graph svg polyline"))
+        lines = browser.find_elements(By.CSS_SELECTOR, "#graph svg polyline")
+        assert len(lines) == 2
+        points = lines[0].get_attribute("points").split()
+        assert len(points) == 2 * len(web_standins.CURVE)  # a step per (equity, weight) pair
+
+
+def test_optional_features_hidden_when_absent(server, browser):
+    health = server.get("/api/health")["features"]
+    open_page(browser, server.url + "/?game=omaha-hilo&h=AhAd2c3s&h=KK**&board=7c8d9h")
+    wait_for_answer(browser)
+    assert browser.find_element(By.ID, "graph-box").is_displayed() == health["graph"]
+    if not health["breakdown"]:
+        assert browser.find_elements(By.CSS_SELECTOR, "#breakdown svg") == []
+    if not health["percentile"]:
+        assert browser.find_element(By.ID, "h1-pct").text == ""
+
+
+def test_sampled_spot_shows_plus_minus_and_the_whole_seed(server, browser):
+    seed = 2**53 + 1  # not a JavaScript number: the page must keep its digits
+    game, hands, samples = "stud-hilo", ["As2s3d", "KhKdQc"], 200_000
+    expected = pe.equity(game, hands, samples=samples, seed=seed)
+    open_page(browser, server.url + f"/?game={game}&h={hands[0]}&h={hands[1]}&samples={samples}&seed={seed}")
+    wait_for_answer(browser)
+    rows = table(browser)
+    for row, player in zip(rows, expected.players):
+        assert row["equity"] == f"{cli._cell(player.equity)} \u00b1{100 * player.std_error:.2f}"
+        assert row["scoop"] == cli._cell(player.scoop) and row["low_win"] == cli._cell(player.low_win)
+    assert footer(browser).startswith(f"sampled: {samples:,} run-outs, standard error")
+    assert footer(browser).endswith(f"(seed {seed})")

@@ -26,13 +26,18 @@ def free_port() -> int:
 class Server:
     """``python -m pokereval serve --port PORT ARGS...``; ``url``, ``log()``, ``get``/``post``."""
 
-    def __init__(self, *args: str):
+    def __init__(self, *args: str, prelude: str = ""):
+        """``prelude``: Python run in the server process first (e.g. installing stand-ins)."""
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self._log = tempfile.TemporaryFile(mode="w+")
-        env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+        path = os.pathsep.join([str(ROOT), str(ROOT / "tests"), os.environ.get("PYTHONPATH", "")])
+        env = {**os.environ, "PYTHONPATH": path}
+        start = ["-m", "pokereval"]
+        if prelude:
+            start = ["-c", f"{prelude}\nimport sys\nfrom pokereval.cli import main\nsys.exit(main(sys.argv[1:]))"]
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "pokereval", "serve", "--port", str(self.port), *args],
+            [sys.executable, *start, "serve", "--port", str(self.port), *args],
             cwd=ROOT, env=env, stdout=self._log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + STARTUP_SECONDS
         while True:
@@ -82,8 +87,8 @@ class Server:
 
 
 @contextlib.contextmanager
-def serve(*args: str):
-    server = Server(*args)
+def serve(*args: str, prelude: str = ""):
+    server = Server(*args, prelude=prelude)
     try:
         yield server
     finally:

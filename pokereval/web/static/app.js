@@ -44,10 +44,16 @@ function seconds(s) {  // as the CLI prints durations
   return `${Math.floor(s / 60)} min ${(s % 60).toFixed(0)} s`;
 }
 
+// JSON text of a request; a seed typed as digits goes as a number, whole (seeds reach
+// 2**63, beyond what a JS number holds exactly).
+function toJSON(body) {
+  return JSON.stringify(body).replace(/"seed":"(\d+)"/, '"seed":$1');
+}
+
 async function postJSON(path, body, signal) {
   const response = await fetch(path, {
     method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body), signal,
+    body: toJSON(body), signal,
   });
   let data = null;
   try { data = await response.json(); } catch (e) { data = { error: `server answered ${response.status}` }; }
@@ -197,7 +203,7 @@ function equityRequest() {
   const mode = $("mode").value;
   if (mode === "exact") body.exact = true;
   if (mode === "samples") body.samples = Number($("samples").value.replace(/[_,\s]/g, "")) || 1000000;
-  if ($("seed").value.trim()) body.seed = Number($("seed").value.trim());
+  if ($("seed").value.trim()) body.seed = $("seed").value.trim();  // digits: see toJSON
   if (state.features.breakdown) body.breakdown = true;
   return body;
 }
@@ -214,7 +220,7 @@ async function run(event) {
   try {
     const response = await fetch("/api/equity/stream", {
       method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(equityRequest()), signal: controller.signal,
+      body: toJSON(equityRequest()), signal: controller.signal,
     });
     if (!response.ok) {
       let data;
@@ -236,6 +242,9 @@ async function run(event) {
         buffer = buffer.slice(cut + 1);
         if (!line) continue;
         const message = JSON.parse(line);
+        // a 63-bit seed does not fit a JS number: keep its digits as written
+        const seed = line.match(/"seed":(\d+)/);
+        if (seed && message.result) message.result.seed = seed[1];
         if (message.event === "progress") {
           renderEquity(message.result);
           showProgress(message.result, message.fraction_done);
