@@ -33,7 +33,7 @@ import re
 from argparse import Namespace
 from dataclasses import asdict, dataclass
 from importlib import resources
-from typing import Any, Callable
+from typing import Any, AsyncIterator, Callable
 
 from starlette.applications import Starlette
 from starlette.datastructures import MutableHeaders
@@ -333,7 +333,7 @@ async def api_equity_stream(request: Request) -> Response:
     if first[0] == "error":
         raise _failure(first[1])
 
-    async def lines():
+    async def lines() -> AsyncIterator[str]:
         event: tuple | None = first
         try:
             while event is not None:

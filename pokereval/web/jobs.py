@@ -76,6 +76,7 @@ class WorkerPool:
         self._lock = threading.Lock()
         self.running = 0
         self.waiting = 0
+        self._jobs: set[Job] = set()  # admitted and not finished
 
     def stats(self) -> dict:
         with self._lock:
@@ -90,6 +91,7 @@ class WorkerPool:
                 raise Busy(f"server busy: {self.running} computations running and "
                            f"{self.waiting} waiting; retry shortly")
             self.waiting += 1
+            self._jobs.add(job)
         self._executor.submit(self._run, job, work)
 
     def _run(self, job: Job, work: Callable[[Callable[[Any], None]], Any]) -> None:
@@ -114,6 +116,11 @@ class WorkerPool:
         finally:
             with self._lock:
                 self.running -= 1
+                self._jobs.discard(job)
 
     def shutdown(self) -> None:
+        """Stop every computation (the process can then exit: worker threads are joined)."""
+        with self._lock:
+            for job in self._jobs:
+                job.cancel.set()
         self._executor.shutdown(wait=False, cancel_futures=True)
