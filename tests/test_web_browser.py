@@ -168,9 +168,13 @@ def test_cancel_stops_the_computation(server, browser):
     open_page(browser, server.url + "/?game=omaha-hilo&h=AhAd2c3s&h=KK**&exact=1")
     wait(browser, lambda d: d.find_element(By.ID, "cancel").is_enabled())
     assert server.wait_busy(1)
+    # live progress: the partial table and the count of run-outs walked so far
+    wait(browser, lambda d: d.find_element(By.ID, "progress-text").text.startswith("walking run-outs:"))
+    assert footer(browser).startswith("PARTIAL:")
     browser.find_element(By.ID, "cancel").click()
     wait(browser, lambda d: d.find_element(By.ID, "progress-text").text.startswith("cancelled"))
     assert browser.find_element(By.ID, "run").is_enabled()
+    assert footer(browser).startswith("PARTIAL")
     assert server.wait_busy(0, seconds=60), "the computation kept running after Cancel"
     assert "its client went away" in server.log()
 

@@ -213,6 +213,7 @@ async function run(event) {
   if (state.controller) state.controller.abort();
   clearErrors($("equity-form"));
   updateLinks();
+  for (const id of ["result", "breakdown", "graph"]) $(id).replaceChildren();  // of the last spot
   const controller = new AbortController();
   state.controller = controller;
   setRunning(true, "starting\u2026");
