@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import random
 import socket
+import sys
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -100,3 +102,15 @@ def test_serve_help_names_the_defaults(capsys):
     assert main(["serve", "--help"]) == 0
     out = capsys.readouterr().out
     assert "127.0.0.1" in out and "--open" in out and "--workers" in out
+
+
+def test_open_starts_a_browser_on_the_page(tmp_path):
+    opened = tmp_path / "opened.txt"
+    fake = tmp_path / "browser.py"  # stands in for the user's browser ($BROWSER)
+    fake.write_text(f"import sys\nopen({str(opened)!r}, 'w').write(sys.argv[1])\n")
+    with serve("--open", env={"BROWSER": f"{sys.executable} {fake} %s"}) as server:
+        deadline = time.monotonic() + 30
+        while not opened.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert opened.read_text() == server.url + "/"
+        assert "serving the web calculator on " + server.url + "/" in server.log()

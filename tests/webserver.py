@@ -26,13 +26,13 @@ def free_port() -> int:
 class Server:
     """``python -m pokereval serve --port PORT ARGS...``; ``url``, ``log()``, ``get``/``post``."""
 
-    def __init__(self, *args: str, prelude: str = ""):
+    def __init__(self, *args: str, prelude: str = "", env: dict | None = None):
         """``prelude``: Python run in the server process first (e.g. installing stand-ins)."""
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self._log = tempfile.TemporaryFile(mode="w+")
         path = os.pathsep.join([str(ROOT), str(ROOT / "tests"), os.environ.get("PYTHONPATH", "")])
-        env = {**os.environ, "PYTHONPATH": path}
+        env = {**os.environ, **(env or {}), "PYTHONPATH": path}
         start = ["-m", "pokereval"]
         if prelude:
             start = ["-c", f"{prelude}\nimport sys\nfrom pokereval.cli import main\nsys.exit(main(sys.argv[1:]))"]
@@ -87,8 +87,8 @@ class Server:
 
 
 @contextlib.contextmanager
-def serve(*args: str, prelude: str = ""):
-    server = Server(*args, prelude=prelude)
+def serve(*args: str, prelude: str = "", env: dict | None = None):
+    server = Server(*args, prelude=prelude, env=env)
     try:
         yield server
     finally:
