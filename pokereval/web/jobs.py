@@ -98,25 +98,26 @@ class WorkerPool:
         with self._lock:
             self.waiting -= 1
             self.running += 1
+        event: tuple[str, Any] = ("cancelled", None)  # its client left while it waited
         try:
-            if job.cancel.is_set():  # its client left while it waited
-                job.emit("cancelled")
-                return
-            started = time.monotonic()
-            result = work(job.progress)
-            if job.cancel.is_set() or job.timed_out:
-                why = "its client went away" if job.cancel.is_set() else "time limit reached"
-                log.info("computation stopped after %.2f s: %s", time.monotonic() - started, why)
+            if not job.cancel.is_set():
+                started = time.monotonic()
+                result = work(job.progress)
+                if job.cancel.is_set() or job.timed_out:
+                    why = "its client went away" if job.cancel.is_set() else "time limit reached"
+                    log.info("computation stopped after %.2f s: %s", time.monotonic() - started, why)
+                event = ("result", result)
         except KeyboardInterrupt:  # raised by job.progress outside the engine's batch loop
-            job.emit("cancelled")
+            event = ("cancelled", None)
         except Exception as exc:  # noqa: BLE001 - reported as an event, logged by the app
-            job.emit("error", exc)
-        else:
-            job.emit("result", result)
+            event = ("error", exc)
         finally:
+            # free the slot before the answer goes out: a client that gets its answer
+            # and asks again at once must find the worker free
             with self._lock:
                 self.running -= 1
                 self._jobs.discard(job)
+        job.emit(*event)
 
     def shutdown(self) -> None:
         """Stop every computation (the process can then exit: worker threads are joined)."""
