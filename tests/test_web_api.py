@@ -7,6 +7,7 @@ same input (the API must be the CLI's ``--json`` shapes); every bad-input class 
 """
 from __future__ import annotations
 
+import inspect
 import io
 import json
 import threading
@@ -342,7 +343,7 @@ def test_missing_features_answer_501(client):
     if not hasattr(pe, "percentile"):
         response = client.post("/api/percentile", json={"game": "holdem", "hand": "AhAd"})
         assert response.status_code == 501 and "not available" in response.json()["error"]
-    if "breakdown" not in __import__("inspect").signature(pe.equity).parameters:
+    if "breakdown" not in inspect.signature(pe.equity).parameters:
         response = client.post("/api/equity", json={"game": "holdem", "hands": ["AhAd", "KsKd"],
                                                     "breakdown": True})
         assert response.status_code == 400
@@ -372,7 +373,7 @@ def test_percentile(client):
     assert response.status_code == 400
 
 
-@pytest.mark.skipif("breakdown" not in __import__("inspect").signature(pe.equity).parameters,
+@pytest.mark.skipif("breakdown" not in inspect.signature(pe.equity).parameters,
                     reason="pe.equity(breakdown=True) not in this build")
 def test_breakdown_passes_through(client):
     body = {"game": "omaha-hilo", "hands": ["AhAd2c3s", "KsKdQhJh"], "board": "7c8d9h", "breakdown": True}
@@ -420,3 +421,29 @@ def test_routes_of_the_optional_features(client, standins):
     assert all("breakdown" in p for p in response.json()["players"])
     response = client.post("/api/equity", json=body)
     assert all("breakdown" not in p for p in response.json()["players"])
+
+
+def test_pool_frees_a_worker_before_its_answer_is_out():
+    """A client that gets its answer and asks again at once finds the worker free."""
+    import asyncio
+
+    from pokereval.web.jobs import Busy, Job, WorkerPool
+
+    async def scenario():
+        pool = WorkerPool(workers=1, queue=0)
+        loop = asyncio.get_running_loop()
+        try:
+            for _ in range(200):
+                job = Job(loop, 10)
+                pool.submit(job, lambda progress: 42)
+                assert await job.events.get() == ("result", 42)
+            blocker, gate = Job(loop, 10), threading.Event()
+            pool.submit(blocker, lambda progress: gate.wait())
+            with pytest.raises(Busy):
+                pool.submit(Job(loop, 10), lambda progress: 0)
+            gate.set()
+            assert (await blocker.events.get())[0] == "result"
+        finally:
+            pool.shutdown()
+
+    asyncio.run(scenario())
