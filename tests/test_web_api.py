@@ -103,7 +103,7 @@ def test_stream_ends_with_the_engine_answer(client):
     assert response.headers["content-type"].startswith("application/x-ndjson")
     events = [json.loads(line) for line in response.text.splitlines()]
     assert events[-1]["event"] == "result"
-    assert all(e["event"] in ("progress", "wait") for e in events[:-1])
+    assert all(e["event"] in ("progress", "alive") for e in events[:-1])
     samples = [e["result"]["samples"] for e in events if e["event"] == "progress"]
     assert samples == sorted(samples) and all(s < 1_000_000 for s in samples)
     expected = engine_json(body["game"], body["hands"], samples=1_000_000, seed=11)

@@ -341,8 +341,8 @@ async def api_equity_stream(request: Request) -> Response:
                 if kind == "progress":
                     yield _line({"event": "progress", "fraction_done": payload.fraction_done,
                                  "result": cli._result_dict(payload)})
-                elif kind == "idle":
-                    yield _line({"event": "wait", **pool.stats()})
+                elif kind == "idle":  # a heartbeat: a send to a closed connection fails
+                    yield _line({"event": "alive", "busy": pool.stats()["busy"]})
                 elif kind == "result":
                     try:
                         yield _line({"event": "result", "result": _equity_answer(job, payload, _echo(obj))})

@@ -249,8 +249,6 @@ async function run(event) {
         if (message.event === "progress") {
           renderEquity(message.result);
           showProgress(message.result, message.fraction_done);
-        } else if (message.event === "wait") {
-          setStatus(`waiting for a free worker (${message.busy} busy, ${message.queued} queued)\u2026`);
         } else if (message.event === "result") {
           final = true;
           renderEquity(message.result);
