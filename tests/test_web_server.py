@@ -118,3 +118,11 @@ def test_open_starts_a_browser_on_the_page(tmp_path):
             time.sleep(0.05)
         assert opened.read_text() == server.url + "/"
         assert "serving the web calculator on " + server.url + "/" in server.log()
+
+
+def test_serve_without_the_web_extra_says_what_to_install(capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if it were not installed
+    assert main(["serve", "--port", "0"]) == 2
+    err = capsys.readouterr().err
+    assert err == ("pokereval: error: 'pokereval serve' needs the web extra (uvicorn is missing): "
+                   "pip install \"pokereval-hilo[web]\"\n")
