@@ -485,7 +485,7 @@ async function evaluate(event) {
   const { ok, data } = await postJSON("/api/evaluate", {
     game: $("eval-game").value, hole: $("hole").value.trim(), board: $("eval-board").value.trim() });
   if (!ok) {
-    showError($("eval-form"), data, { board: "eval-board", h1: "hole" }, "eval-form-error");
+    showError($("eval-form"), data, { game: "eval-game", board: "eval-board", h1: "hole" }, "eval-form-error");
     $("eval-result").replaceChildren();
     return;
   }
