@@ -248,3 +248,13 @@ def test_sampled_spot_shows_plus_minus_and_the_whole_seed(server, browser):
         assert row["scoop"] == cli._cell(player.scoop) and row["low_win"] == cli._cell(player.low_win)
     assert footer(browser).startswith(f"sampled: {samples:,} run-outs, standard error")
     assert footer(browser).endswith(f"(seed {seed})")
+
+
+def test_evaluator_marks_a_bad_card(server, browser):
+    with pytest.raises(pe.PokerEvalError) as info:
+        pe.evaluate("omaha-hilo", "AhZz2c3s", "Ks5d8h")
+    open_page(browser, server.url + "/?view=eval&game=omaha-hilo&hole=AhZz2c3s&board=Ks5d8h")
+    wait(browser, lambda d: d.find_element(By.ID, "hole-error").text)
+    assert browser.find_element(By.ID, "hole-error").text == cli._one_line(info.value)
+    assert "invalid" in browser.find_element(By.ID, "hole").get_attribute("class")
+    assert browser.find_elements(By.ID, "eval-table") == []
