@@ -1,5 +1,8 @@
 """Table rules: settle pots, stud bring-in and action order, bet limits, all-in EV."""
+from .allin import AllinResult, allin_ev
 from .chips import RulesError
 from .showdown import Pot, Settlement, settle
+from .stud import board_order, bring_in, first_to_act
 
-__all__ = ["Pot", "RulesError", "Settlement", "settle"]
+__all__ = ["AllinResult", "Pot", "RulesError", "Settlement", "allin_ev", "board_order",
+           "bring_in", "first_to_act", "settle"]

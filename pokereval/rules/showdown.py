@@ -34,7 +34,7 @@ from ..evaluate import evaluate
 from ..games import Game, get_game
 from .chips import RulesError, check_chips, check_seat, clockwise, require, seat_map, seat_set
 
-__all__ = ["Pot", "Settlement", "settle", "ODD_CHIP_RULES"]
+__all__ = ["Pot", "Settlement", "settle", "ODD_CHIP_RULES", "odd_chip_rule"]
 
 #: ``odd_chip`` choices: "auto" = "button" in board games, "suit" in stud games.
 ODD_CHIP_RULES = ("auto", "button", "suit")
@@ -177,18 +177,24 @@ def _low_card_key(card: int) -> int:
     return ((rank + 1) % 13) * 4 + suit
 
 
-def odd_chip_orders(game: Game, rule: str, seats: Iterable[int], button: int | None,
-                    cards: Mapping[int, Sequence[int]]) -> tuple[list[int], list[int]]:
-    """The odd-chip order of the high and of the low half."""
+def odd_chip_rule(game: Game, rule: str) -> str:
+    """"button" or "suit": the odd-chip rule ``rule`` ("auto" by game) resolves to."""
     if rule not in ODD_CHIP_RULES:
         raise RulesError(f"odd_chip must be one of {', '.join(ODD_CHIP_RULES)}, got {rule!r}")
     if rule == "auto":
-        rule = "suit" if game.stud else "button"
+        return "suit" if game.stud else "button"
+    require(game.stud or rule == "button",
+            f"odd_chip='suit' is the stud rule; {game.name} uses 'button'")
+    return rule
+
+
+def odd_chip_orders(game: Game, rule: str, seats: Iterable[int], button: int | None,
+                    cards: Mapping[int, Sequence[int]]) -> tuple[list[int], list[int]]:
+    """The odd-chip order of the high and of the low half."""
     seats = list(seats)
-    if rule == "button":
+    if odd_chip_rule(game, rule) == "button":
         order = clockwise(seats, button)
         return order, order
-    require(game.stud, f"odd_chip='suit' is the stud rule; {game.name} uses 'button'")
     high = sorted(seats, key=lambda s: -max(cards[s]))  # highest card by suit (spades high)
     low = sorted(seats, key=lambda s: min(_low_card_key(c) for c in cards[s]))
     return high, low
@@ -252,8 +258,9 @@ def settle(game: str | Game, hands: Mapping[int, str], board: str = "", *,
         rakes[i] = r
 
     showdown = sorted({s for layer in layers if len(layer.eligible) > 1 for s in layer.eligible})
+    odd_chip_rule(g, odd_chip)
     high, low = _values(g, showdown, cards, board_cards)
-    high_order, low_order = odd_chip_orders(g, odd_chip, showdown, btn, cards) if showdown else ([], [])
+    high_order, low_order = odd_chip_orders(g, odd_chip, showdown, btn, cards)
 
     collected = {s: 0 for s in contrib}
     pots = []
