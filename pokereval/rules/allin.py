@@ -199,7 +199,7 @@ class _Settler:
             low_order = [seats[i] for i in sorted(range(n), key=lambda i: sig[3 * n + i])]
         got = {s: 0 for s in seats}
         for amount, eligible in self.pots:
-            _, _, shares = split_pot(self.g, amount, eligible, high, low, high_order, low_order)
+            _, _, shares, _ = split_pot(self.g, amount, eligible, high, low, high_order, low_order)
             for s, v in shares.items():
                 got[s] += v
         pay = [got[s] for s in seats]

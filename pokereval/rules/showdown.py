@@ -52,11 +52,15 @@ class Pot:
     shares: dict[int, int]
     rake: int = 0
     uncalled: bool = False
+    high_amount: int = 0  # the high half (the whole pot when no low qualifies)
+    low_amount: int = 0
+
 
     def to_dict(self) -> dict:
         return {"amount": self.amount, "rake": self.rake, "eligible": list(self.eligible),
                 "high_winners": list(self.high_winners), "low_winners": list(self.low_winners),
-                "shares": {str(s): v for s, v in self.shares.items()}, "uncalled": self.uncalled}
+                "shares": {str(s): v for s, v in self.shares.items()}, "uncalled": self.uncalled,
+                "high_amount": self.high_amount, "low_amount": self.low_amount}
 
 
 @dataclass(frozen=True)
@@ -146,7 +150,7 @@ def divide(amount: int, winners: Sequence[int], order: Sequence[int]) -> dict[in
 
 def split_pot(game: Game, amount: int, eligible: Sequence[int], high: Mapping[int, int],
               low: Mapping[int, int], high_order: Sequence[int], low_order: Sequence[int]):
-    """(high winners, low winners, shares) of one pot.  ``high``/``low``: comparable
+    """(high winners, low winners, shares, (high half, low half)) of one pot.  ``high``/``low``: comparable
     values per seat, larger is better (low 0 = no qualifying low)."""
     high_winners: tuple[int, ...] = ()
     low_winners: tuple[int, ...] = ()
@@ -158,17 +162,15 @@ def split_pot(game: Game, amount: int, eligible: Sequence[int], high: Mapping[in
         if best > 0:
             low_winners = tuple(s for s in eligible if low[s] == best)
     shares: dict[int, int] = {}
-    if high_winners and low_winners:  # hi/lo split: the odd chip of the halves goes high
-        low_half = amount // 2
-        parts = [(amount - low_half, high_winners, high_order), (low_half, low_winners, low_order)]
-    elif high_winners:
-        parts = [(amount, high_winners, high_order)]
-    else:
-        parts = [(amount, low_winners, low_order)]
+    low_half = amount // 2 if high_winners and low_winners else 0  # the odd chip goes high
+    if not high_winners:  # razz: the low takes it all
+        low_half = amount
+    parts = [(amount - low_half, high_winners, high_order), (low_half, low_winners, low_order)]
     for part, winners, order in parts:
-        for s, v in divide(part, winners, order).items():
-            shares[s] = shares.get(s, 0) + v
-    return high_winners, low_winners, shares
+        if winners:
+            for s, v in divide(part, winners, order).items():
+                shares[s] = shares.get(s, 0) + v
+    return high_winners, low_winners, shares, (amount - low_half, low_half)
 
 
 def _low_card_key(card: int) -> int:
@@ -268,12 +270,14 @@ def settle(game: str | Game, hands: Mapping[int, str], board: str = "", *,
         amount = layer.amount - r
         if len(layer.eligible) == 1:
             winners, lows, shares = layer.eligible, (), {layer.eligible[0]: amount}
+            halves = (amount, 0)
         else:
-            winners, lows, shares = split_pot(g, amount, layer.eligible, high, low,
-                                              high_order, low_order)
+            winners, lows, shares, halves = split_pot(g, amount, layer.eligible, high, low,
+                                                      high_order, low_order)
         for s, v in shares.items():
             collected[s] += v
-        pots.append(Pot(amount, layer.eligible, winners, lows, shares, r, layer.uncalled))
+        pots.append(Pot(amount, layer.eligible, winners, lows, shares, r, layer.uncalled,
+                        *halves))
     return Settlement(g.name, collected, tuple(pots), rake, sum(contrib.values()))
 
 
