@@ -16,6 +16,14 @@ def test_pot_limit_page_example():
     assert bet_limits("pot-limit", pot=200, current_bet=100, stack=BIG, bet=2).max == 400
 
 
+def test_pot_limit_rulebook_examples():
+    """BARGE rulebook, pot-limit: blinds 100/200, the button may raise to 700; the big
+    blind calls, bets the pot (1500) on the flop, and a pot raise makes it 6000 to go."""
+    assert bet_limits("pot-limit", pot=300, current_bet=200, stack=BIG, bet=200) == \
+        Limits(200, 400, 700)
+    assert bet_limits("pot-limit", pot=3000, current_bet=1500, stack=BIG, bet=200).max == 6000
+
+
 def test_pot_limit_opening_and_preflop():
     assert bet_limits("pot-limit", pot=100, stack=BIG, bet=2) == Limits(0, 2, 100)
     # blinds 1/2: the pot-sized raise before the flop is to 7
