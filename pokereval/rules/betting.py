@@ -103,8 +103,8 @@ def bet_limits(structure: str, *, stack: int, bet: int, current_bet: int = 0,
         if big_bet is not None and raises == 0:  # stud: an open pair allows the big bet
             high = current_bet + _killed(check_chips(big_bet, "big_bet"), kill, "big bet")
     elif kind == "spread-limit":
-        require(spread is not None and len(spread) == 2,
-                "spread-limit needs spread=(lowest bet, highest bet)")
+        if spread is None or len(spread) != 2:
+            raise RulesError("spread-limit needs spread=(lowest bet, highest bet)")
         lo, hi = (_killed(check_chips(x, "spread"), kill, "spread") for x in spread)
         require(0 < lo <= hi, f"spread must be (lowest, highest) with 0 < lowest <= highest, "
                               f"got {spread!r}")
@@ -185,9 +185,14 @@ class BettingRound:
                 return s
         return None
 
-    def limits(self) -> Limits:
+    def _acting(self) -> int:
         s = self.to_act
-        require(s is not None, "the betting round is over: nobody is left to act")
+        if s is None:
+            raise RulesError("the betting round is over: nobody is left to act")
+        return s
+
+    def limits(self) -> Limits:
+        s = self._acting()
         reopened = s not in self.faced or self.full_level > self.faced[s]
         pot = self.pot + sum(self.bets.values())
         return bet_limits(self.structure, stack=self.stack[s], bet=self.bet,
@@ -198,8 +203,7 @@ class BettingRound:
 
     def act(self, action: str, amount: int | None = None) -> None:
         """``fold``, ``check``, ``call``, or ``bet``/``raise`` to ``amount`` (the total)."""
-        s = self.to_act
-        require(s is not None, "the betting round is over: nobody is left to act")
+        s = self._acting()
         lim = self.limits()
         if action == "fold":
             self.folded.add(s)
@@ -209,7 +213,8 @@ class BettingRound:
             self.bets[s] += lim.call
             self.stack[s] -= lim.call
         elif action in ("bet", "raise"):
-            require(lim.min is not None, f"seat {s} may not raise here (call {lim.call} or fold)")
+            if lim.min is None or lim.max is None:
+                raise RulesError(f"seat {s} may not raise here (call {lim.call} or fold)")
             total = check_chips(amount, "raise amount")
             require(lim.min <= total <= lim.max, f"seat {s} may raise to {lim.min}"
                     + (f"..{lim.max}" if lim.max != lim.min else "") + f", not {total}")

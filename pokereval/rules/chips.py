@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numbers
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from ..errors import PokerEvalError
 
@@ -22,7 +23,7 @@ def _is_int(value: object) -> bool:
     return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 
-def check_seat(seat: object, what: str = "seat") -> int:
+def check_seat(seat: Any, what: str = "seat") -> int:
     """A seat number: a non-negative int (a digit string such as "3" is accepted,
     for JSON input whose object keys are strings)."""
     if isinstance(seat, str) and seat.strip().isdigit():
@@ -32,7 +33,7 @@ def check_seat(seat: object, what: str = "seat") -> int:
     return int(seat)
 
 
-def check_chips(value: object, what: str) -> int:
+def check_chips(value: Any, what: str) -> int:
     """A chip amount: a non-negative integer in the smallest unit."""
     if not _is_int(value):
         if isinstance(value, float) and value.is_integer() and value >= 0:
@@ -44,11 +45,11 @@ def check_chips(value: object, what: str) -> int:
     return int(value)
 
 
-def seat_map(values: object, what: str) -> dict[int, object]:
+def seat_map(values: Any, what: str) -> dict[int, Any]:
     """``{seat: value}`` with checked seat numbers (the values are not checked)."""
     if not isinstance(values, Mapping):
         raise RulesError(f"{what} must be a {{seat: ...}} mapping, got {type(values).__name__}")
-    out: dict[int, object] = {}
+    out: dict[int, Any] = {}
     for seat, value in values.items():
         s = check_seat(seat, f"{what} seat")
         if s in out:
