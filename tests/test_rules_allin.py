@@ -94,6 +94,12 @@ def test_sampled_stud():
     assert not r.exact and abs(sum(r.ev.values()) - 100) < 1e-9
 
 
+def test_too_big_for_exact_stud():
+    with pytest.raises(pe.PokerEvalError, match="give samples=N instead"):
+        pe.allin_ev("stud-hilo", {1: "As2s3d", 2: "KcKdQh", 3: "7c7d8h"},
+                    contributions={1: 5, 2: 5, 3: 5}, exact=True)
+
+
 @pytest.mark.parametrize("kwargs,words", [
     (dict(hands={1: "AhAd"}, contributions={1: 5, 2: 5}), "seat 2 is still in the hand"),
     (dict(contributions={1: 5, 2: 5.5}), "whole number of chips"),

@@ -24,6 +24,7 @@ import numpy as np
 
 from ..cards import cards_str, check_disjoint, parse_cards
 from ..evaluate import evaluate_batch
+from ..errors import HandError
 from ..games import Game
 from ..spot import parse_options, parse_spot
 from .chips import check_chips, clockwise, require
@@ -35,6 +36,8 @@ __all__ = ["AllinResult", "allin_ev", "AUTO_EXACT_RUNOUTS", "DEFAULT_SAMPLES"]
 AUTO_EXACT_RUNOUTS = 2_000_000
 #: Stud run-outs are dealt by a Python generator: a lower bound for the auto choice.
 AUTO_EXACT_STUD = 200_000
+#: ``exact=True`` refuses stud spots with more run-outs than this (they are dealt in Python).
+MAX_EXACT_STUD = 3_000_000
 #: Samples when ``allin_ev`` chooses to sample.
 DEFAULT_SAMPLES = 200_000
 #: Run-outs valued per batch (bounds memory).
@@ -120,6 +123,9 @@ def allin_ev(game: str | Game, hands: Mapping[int, str], board: str = "", dead: 
     limit = AUTO_EXACT_STUD if g.stud else AUTO_EXACT_RUNOUTS
     do_exact = opts.exact if opts.exact is not None else (opts.samples is None and total <= limit)
     used_seed = None
+    if do_exact and g.stud and total > MAX_EXACT_STUD:
+        raise HandError(f"{g.name} spot has {total:,} run-outs, too many to enumerate here "
+                        f"(at most {MAX_EXACT_STUD:,}): give samples=N instead")
     if do_exact:
         batches = _exact_runouts(spot)
     else:
