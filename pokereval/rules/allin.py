@@ -28,7 +28,7 @@ from ..errors import HandError
 from ..games import Game
 from ..spot import parse_options, parse_spot
 from .chips import check_chips, clockwise, require
-from .showdown import Layer, build_layers, odd_chip_rule, read_table, split_pot, spread_rake
+from .showdown import build_layers, odd_chip_rule, pot_rakes, read_table, split_pot
 
 __all__ = ["AllinResult", "allin_ev", "AUTO_EXACT_RUNOUTS", "DEFAULT_SAMPLES"]
 
@@ -96,7 +96,7 @@ def allin_ev(game: str | Game, hands: Mapping[int, str], board: str = "", dead: 
     check_disjoint(groups)
 
     layers = build_layers(contrib, live)
-    rakes = _pot_rakes(layers, rake)
+    rakes = pot_rakes(layers, rake)
     showdown = sorted({s for layer in layers if len(layer.eligible) > 1 for s in layer.eligible})
     for s in showdown:
         require(s in cards, f"seat {s} is still in the hand but has no cards "
@@ -167,16 +167,6 @@ def _hand_text(g: Game, seat: int, hole: list[int]) -> str:
         require(len(hole) == g.hole, f"{g.name} needs {g.hole} hole cards; seat {seat} has "
                                      f"{len(hole)}")
     return cards_str(hole)
-
-
-def _pot_rakes(layers: list[Layer], rake: int) -> list[int]:
-    contested = [i for i, layer in enumerate(layers) if not layer.uncalled]
-    raked = sum(layers[i].amount for i in contested)
-    require(rake <= raked, f"rake {rake} is more than the pot ({raked})")
-    rakes = [0] * len(layers)
-    for i, r in zip(contested, spread_rake(rake, [layers[i].amount for i in contested])):
-        rakes[i] = r
-    return rakes
 
 
 class _Settler:

@@ -27,7 +27,7 @@ The rules (sources in docs/RULES.md):
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..cards import check_disjoint, parse_cards
 from ..evaluate import evaluate
@@ -73,7 +73,6 @@ class Settlement:
     pots: tuple[Pot, ...]
     rake: int = 0
     total: int = 0
-    extra: dict = field(default_factory=dict)
 
     def to_dict(self) -> dict:
         return {"game": self.game, "total": self.total, "rake": self.rake,
@@ -130,6 +129,17 @@ def spread_rake(rake: int, amounts: Sequence[int]) -> list[int]:
     for i in order[:rake - sum(parts)]:
         parts[i] += 1
     return parts
+
+
+def pot_rakes(layers: list[Layer], rake: int) -> list[int]:
+    """The rake of each pot: ``rake`` spread over the pots that were not uncalled bets."""
+    contested = [i for i, layer in enumerate(layers) if not layer.uncalled]
+    raked = sum(layers[i].amount for i in contested)
+    require(rake <= raked, f"rake {rake} is more than the pot ({raked})")
+    rakes = [0] * len(layers)
+    for i, r in zip(contested, spread_rake(rake, [layers[i].amount for i in contested])):
+        rakes[i] = r
+    return rakes
 
 
 # --------------------------------------------------------------------------
@@ -252,12 +262,7 @@ def settle(game: str | Game, hands: Mapping[int, str], board: str = "", *,
         game, contributions, folded, button, hands, board)
     rake = check_chips(rake, "rake")
     layers = build_layers(contrib, live)
-    contested = [i for i, layer in enumerate(layers) if not layer.uncalled]
-    raked_total = sum(layers[i].amount for i in contested)
-    require(rake <= raked_total, f"rake {rake} is more than the pot ({raked_total})")
-    rakes = [0] * len(layers)
-    for i, r in zip(contested, spread_rake(rake, [layers[i].amount for i in contested])):
-        rakes[i] = r
+    rakes = pot_rakes(layers, rake)
 
     showdown = sorted({s for layer in layers if len(layer.eligible) > 1 for s in layer.eligible})
     odd_chip_rule(g, odd_chip)
