@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import naive
 import pokereval as pe
@@ -116,3 +117,31 @@ def test_bad_input(kwargs, words):
     with pytest.raises(pe.PokerEvalError) as err:
         pe.allin_ev("holdem", args.pop("hands"), args.pop("board"), **args)
     assert words in str(err.value) and "\n" not in str(err.value)
+
+
+@st.composite
+def turn_spots(draw):
+    """Random board-game spots on the turn (one card to come): 2-4 players, random
+    all-in sizes (small, so that odd chips and equal levels are common), folds."""
+    game = draw(st.sampled_from(["holdem", "omaha", "omaha-hilo", "omaha5-hilo",
+                                 "courchevel-hilo"]))
+    n = draw(st.integers(2, 4))
+    seats = sorted(draw(st.lists(st.integers(0, 9), min_size=n, max_size=n, unique=True)))
+    deck = draw(st.permutations(range(52)))
+    hole = naive.GAMES[game].hole
+    hands = {s: naive.cards_str(deck[i * hole:(i + 1) * hole]) for i, s in enumerate(seats)}
+    board = naive.cards_str(deck[n * hole:n * hole + 4])
+    chips = {s: draw(st.integers(1, 40)) for s in seats}
+    folded = [s for s in seats[:-1] if draw(st.integers(0, 3)) == 0]
+    button = draw(st.sampled_from(seats + [None]))
+    return game, hands, board, dict(contributions=chips, folded=folded, button=button)
+
+
+@given(turn_spots())
+@settings(max_examples=25, deadline=None)
+def test_allin_ev_random_turn_spots(spot):
+    game, hands, board, kw = spot
+    want, count = enumerate_settle(game, hands, board, **kw)
+    r = pe.allin_ev(game, hands, board, **kw)
+    assert r.ev_fraction == want
+    assert r.samples in (count, 1)  # 1: one player left in every pot, nothing to deal
