@@ -209,9 +209,16 @@ def test_bad_input_one_clear_line(kwargs, words):
     assert words in message and "\n" not in message
 
 
+def test_stud_shared_seventh_card():
+    """Eight-handed stud when the deck runs out: the 7th card is one face-up card for all."""
+    r = pe.settle("stud", {1: "KsKd3d4h5s9d", 2: "QsQd3c4s5h9c"}, "Kc",
+                  contributions={1: 5, 2: 5})
+    assert r.collected == {1: 10, 2: 0} and r.pots[0].high_winners == (1,)
+
+
 def test_stud_bad_input():
     with pytest.raises(pe.PokerEvalError, match="no board"):
-        pe.settle("stud", {1: "As2c3d4h5s9dJc", 2: "Ah2d3c4s5h9cJd"}, "Kc",
+        pe.settle("stud", {1: "As2c3d4h5s", 2: "Ah2d3c4s5h"}, "KcQc",
                   contributions={1: 5, 2: 5})
     with pytest.raises(pe.PokerEvalError, match="7 cards"):
         pe.settle("stud", {1: "As2c3d4h5s", 2: "Ah2d3c4s5h"}, contributions={1: 5, 2: 5})

@@ -240,7 +240,9 @@ def read_table(game, contributions, folded, button, hands, board):
     require(bool(live), "every seat has folded: at least one player must still be in the hand")
     btn = None if button is None else check_seat(button, "button")
     board_cards = parse_cards(board if board is not None else "", "board")
-    require(not (g.stud and board_cards), f"{g.name} has no board, got board {board!r}")
+    require(not (g.stud and len(board_cards) > 1),
+            f"{g.name} has no board (at most the one shared 7th-street card when the deck "
+            f"runs out), got board {board!r}")
     cards = _read_hands(g, hands if hands is not None else {}, board_cards, set(contrib))
     return g, contrib, folded_set, live, btn, board_cards, cards
 
@@ -267,7 +269,8 @@ def settle(game: str | Game, hands: Mapping[int, str], board: str = "", *,
     showdown = sorted({s for layer in layers if len(layer.eligible) > 1 for s in layer.eligible})
     odd_chip_rule(g, odd_chip)
     high, low = _values(g, showdown, cards, board_cards)
-    high_order, low_order = odd_chip_orders(g, odd_chip, showdown, btn, cards)
+    every = {s: c + board_cards for s, c in cards.items()} if g.stud else cards
+    high_order, low_order = odd_chip_orders(g, odd_chip, showdown, btn, every)
 
     collected = {s: 0 for s in contrib}
     pots = []
@@ -294,7 +297,8 @@ def _values(g: Game, seats, cards, board_cards) -> tuple[dict[int, int], dict[in
         require(s in cards, f"seat {s} is still in the hand at showdown but has no cards "
                             f"(give its hand, or list it in folded)")
         hole = cards[s]
-        if g.stud:
+        if g.stud:  # a shared 7th-street card (the eight-handed rule) is the one-card board
+            hole = hole + board_cards
             require(len(hole) == 7, f"{g.name} showdown needs 7 cards per player; seat {s} "
                                     f"has {len(hole)}")
         else:
@@ -303,7 +307,7 @@ def _values(g: Game, seats, cards, board_cards) -> tuple[dict[int, int], dict[in
             require(len(board_cards) == 5, f"a {g.name} showdown needs the full board of 5 "
                                            f"cards, got {len(board_cards)} (use allin_ev before "
                                            f"the river)")
-        e = evaluate(g, hole, board_cards)
+        e = evaluate(g, hole, [] if g.stud else board_cards)
         high[s] = e.high.value if e.high is not None else 0
         low[s] = e.low.value if e.low is not None else 0
     return high, low
