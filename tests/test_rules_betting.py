@@ -65,6 +65,12 @@ def test_full_all_in_raise_reopens():
     assert r.to_act == 1 and r.limits() == Limits(100, 300, BIG)
 
 
+def test_no_raise_against_players_all_in():
+    r = BettingRound("no-limit", {1: 300, 2: BIG}, [1, 2], bet=20)
+    r.act("bet", 300)  # all-in
+    assert r.limits() == Limits(300, None, None)
+
+
 def test_illegal_sizes():
     r = BettingRound("no-limit", {1: BIG, 2: BIG}, [1, 2], bet=20)
     with pytest.raises(pe.PokerEvalError, match="may raise to 20..10000, not 10"):

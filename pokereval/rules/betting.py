@@ -194,6 +194,9 @@ class BettingRound:
     def limits(self) -> Limits:
         s = self._acting()
         reopened = s not in self.faced or self.full_level > self.faced[s]
+        # nobody left who could answer a raise (everyone else folded or all-in): call or fold
+        reopened = reopened and any(self.stack[o] > 0 for o in self.order
+                                    if o != s and o not in self.folded)
         pot = self.pot + sum(self.bets.values())
         return bet_limits(self.structure, stack=self.stack[s], bet=self.bet,
                           current_bet=self.current_bet, my_bet=self.bets[s], pot=pot,
