@@ -110,6 +110,18 @@ def test_stud_bring_in_completion_and_open_pair():
         == Limits(20, 30, 30)
 
 
+def test_stud_bet_size_open_pair_rule():
+    up = {1: "9c9d", 2: "Ks2h"}
+    assert pe.stud_bet_size("stud", 3, {1: "9c", 2: "Ks"}, small_bet=10, big_bet=20) == (10, None)
+    assert pe.stud_bet_size("stud", 4, up, small_bet=10, big_bet=20) == (10, 20)
+    assert pe.stud_bet_size("stud", 4, {1: "9c8d", 2: "Ks2h"}, small_bet=10, big_bet=20) == (10, None)
+    assert pe.stud_bet_size("stud-hilo", 4, up, small_bet=10, big_bet=20) == (10, None)
+    assert pe.stud_bet_size("razz", 4, up, small_bet=10, big_bet=20) == (10, None)
+    assert pe.stud_bet_size("stud-hilo", 5, up, small_bet=10, big_bet=20) == (20, None)
+    with pytest.raises(pe.PokerEvalError, match="street must be 3 to 7"):
+        pe.stud_bet_size("stud", 8, up, small_bet=10, big_bet=20)
+
+
 def test_limit_all_in_of_half_a_bet_counts_as_a_raise():
     r = BettingRound("limit", {1: BIG, 2: 16, 3: BIG}, [1, 2, 3], bet=10)
     r.act("bet", 10)

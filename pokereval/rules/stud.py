@@ -20,7 +20,7 @@ from ..cards import check_disjoint, parse_cards
 from ..games import Game, get_game
 from .chips import RulesError, check_seat, clockwise, require, seat_map, seat_set
 
-__all__ = ["bring_in", "first_to_act", "board_order"]
+__all__ = ["bring_in", "first_to_act", "board_order", "stud_bet_size"]
 
 
 def _rank(card: int) -> int:
@@ -133,3 +133,27 @@ def board_order(seats: Iterable[int], button: int, *, preflop: bool) -> list[int
         other = [s for s in seats if s != dealer][0]
         return [dealer, other] if preflop else [other, dealer]
     return after[2:] + after[:2] if preflop else after
+
+
+def stud_bet_size(game: str | Game, street: int, upcards: Mapping[int, str], *,
+                  small_bet: int, big_bet: int) -> tuple[int, int | None]:
+    """Fixed-limit stud: (the bet of this street, the bigger bet a player may choose or None),
+    ready for ``bet_limits(..., bet=..., big_bet=...)``.
+
+    The small bet on 3rd and 4th street, the big bet from 5th; in stud high (not stud
+    hi/lo, not razz) an open pair showing on 4th street allows the big bet.
+
+    >>> stud_bet_size("stud", 4, {1: "9c9d", 2: "Ks2h"}, small_bet=10, big_bet=20)
+    (10, 20)
+    >>> stud_bet_size("stud-hilo", 4, {1: "9c9d", 2: "Ks2h"}, small_bet=10, big_bet=20)
+    (10, None)
+    """
+    g = _stud_game(game)
+    require(street in (3, 4, 5, 6, 7), f"street must be 3 to 7, got {street!r}")
+    if street >= 5:
+        return big_bet, None
+    if street == 4 and g.high and g.low is None:
+        cards = _read_upcards(upcards, "upcards")
+        if any(len({_rank(c) for c in cs}) < len(cs) for cs in cards.values()):
+            return small_bet, big_bet
+    return small_bet, None
