@@ -210,6 +210,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="file of requests ('-' or nothing: standard input)")
     bt.set_defaults(run=cmd_batch)
     importlib.import_module("pokereval.cli_rules").register(commands)
+    importlib.import_module("pokereval.cli_web").register(commands)
     return parser
 
 
