@@ -127,7 +127,7 @@ def _make_range(game: Game, text: str, rows: np.ndarray, weights: np.ndarray,
 
 MAX_CANDIDATES = 3_000_000
 """The most candidate holdings one term may enumerate (C(52,5) = 2,598,960 fits)."""
-MAX_WORK = 300_000_000
+MAX_WORK = 500_000_000
 """The most card checks (candidate rows times assignments tried) one range may
 cost; with MAX_CANDIDATES it bounds the time and memory of any range text."""
 MAX_TEXT = 100_000
@@ -135,6 +135,7 @@ MAX_TEXT = 100_000
 MAX_PATTERNS = 5_000
 """The most concrete patterns one term may expand to (spans, bracket lists)."""
 _TERM_WORK = 20_000  # work charged per term: bounds the Python overhead of long lists
+_UNION_WORK = 20  # work charged per row of a union: bounds its memory (15 M rows)
 
 _WORK = threading.local()
 
@@ -479,6 +480,7 @@ class _Core:
         count, width = sub.shape
         if self.kind == "none" or count == 0:
             return np.ones(count, bool)
+        _charge(count * width)
         if self.kind == "ranks":
             # only the rank multiset matters: match one representative of each
             distinct, index = _compact(_rank_key(sub), 13 ** width)
@@ -644,6 +646,7 @@ class _Pattern(_Term):
             # cores: the constrained cards, drawn from the cards they accept,
             # then completed by every choice of the free '*' cards
             cores = self.domain[_combinations(len(self.domain), m)]
+            _charge(cores.size)
             cores = cores[self.core.match(cores)]
             product = len(cores) * math.comb(len(self.rest), self.free)
             if self.free == 0:
@@ -1214,6 +1217,9 @@ def _holdem_shorthand(raw: str) -> np.ndarray | str | None:
 # --------------------------------------------------------------------------- public API
 
 def _quote(text) -> str:
+    """The text as a one-line literal, cut short when long."""
+    if isinstance(text, str) and len(text) > 120:
+        return repr(text[:100]) + f"... ({len(text):,} characters)"
     return repr(text)
 
 
@@ -1309,6 +1315,8 @@ def _parse(game: Game, text: str) -> Range:
         rows, weights = [], []
         for alt in alternatives:
             held = _evaluate(alt, n)
+            if len(alternatives) > 1:
+                _charge(_UNION_WORK * len(held))  # the union below sorts every row
             rows.append(held)
             weights.append(np.full(len(held), alt.weight))
     except _RangeProblem as problem:
