@@ -165,9 +165,11 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=_EQUITY_EPILOG, formatter_class=_Formatter)
     eq.add_argument("game", metavar="GAME", help="game name or alias (see 'pokereval games')")
     eq.add_argument("hands", metavar="HAND", nargs="+", help="each player's cards, in seat order")
-    eq.add_argument("--board", "-b", default="", metavar="CARDS", help="known board cards")
+    eq.add_argument("--board", "-b", default="", metavar="CARDS",
+                    help="known board cards, or a board range ('K**': averaged over every "
+                         "flop with a king)")
     eq.add_argument("--dead", "-d", default="", metavar="CARDS",
-                    help="cards known to be out of play (folded or burnt)")
+                    help="cards known to be out of play (folded or burnt), or a range of them")
     how = eq.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="walk every run-out (may be slow)")
     how.add_argument("--samples", "-n", type=_positive_int, metavar="N",
