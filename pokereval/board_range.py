@@ -81,15 +81,17 @@ def _deals(g: Game, board, dead):
     """[(board cards, dead cards, weight)] for every disjoint board x dead choice."""
     def options(text, what):
         if is_card_range(text):
-            rows, weights = card_range(g, text, what)
-            return [list(map(int, r)) for r in rows], [float(w) for w in weights]
-        return [parse_cards(text if text is not None else "", what)], [1.0]
+            return card_range(g, text, what)
+        cards = parse_cards(text if text is not None else "", what)
+        return np.array([cards], np.uint8).reshape(1, -1), np.ones(1)
 
     boards, bw = options(board, "board")
     deads, dw = options(dead, "dead cards")
     if len(boards) * len(deads) > MAX_DEALS:
         raise HandError(f"the board and dead-card ranges make {len(boards) * len(deads):,} "
                         f"combinations; the limit is {MAX_DEALS:,}")
+    boards, deads = boards.tolist(), deads.tolist()
+    bw, dw = bw.tolist(), dw.tolist()
     out = []
     for b, wb in zip(boards, bw):
         for d, wd in zip(deads, dw):
