@@ -312,13 +312,22 @@ def _rank_counts(rows: np.ndarray) -> np.ndarray:
     return counts
 
 
+def _by_rank_multiset(test):
+    """A test that only looks at ranks, run once per distinct rank multiset."""
+    def run(rows):
+        width = rows.shape[1]
+        distinct, index = _compact(_rank_key(rows), 13 ** width)
+        return test(_rank_representatives(distinct, width))[index]
+    return run
+
+
 def _rundown(gaps: int):
     """n distinct ranks from top to bottom spanning n-1+gaps ranks (aces high)."""
     def test(rows):
-        ranks = rows >> 2  # sorted rows: the first card is the lowest rank
+        ranks = (rows >> 2).astype(int)  # sorted rows: the first card is the lowest rank
         return (_rank_counts(rows).max(axis=1) <= 1) & \
-            (ranks[:, -1].astype(int) - ranks[:, 0] == rows.shape[1] - 1 + gaps)
-    return test
+            (ranks[:, -1] - ranks[:, 0] == rows.shape[1] - 1 + gaps)
+    return _by_rank_multiset(test)
 
 
 def _suit_test(test):
@@ -327,7 +336,7 @@ def _suit_test(test):
 
 
 def _rank_test(test):
-    return lambda rows: test(_rank_counts(rows))
+    return _by_rank_multiset(lambda rows: test(_rank_counts(rows)))
 
 
 #: Shape macros: name (lower case) -> (description, test over sorted rows).

@@ -316,7 +316,7 @@ def test_macro_counts_four_and_five_cards_add_up():
     # 4 cards: shapes (2,2) ds, (2,1,1) ss, (1,1,1,1) r, (3,1) and (4) in none
     shapes4 = 13 ** 4 + 158184 + 36504 + 4 * comb(13, 3) * 3 * 13 + 4 * comb(13, 4)
     assert shapes4 == comb(52, 4)
-    # 5 cards: $r is empty, (3,2) (3,1,1) (4,1) (5) are in none of the macros
+    # 5 cards: $rb is empty, (3,2) (3,1,1) (4,1) (5) are in none of the macros
     with pytest.raises(RangeError, match="matches no holding"):
         parse_range("omaha5", "$rb")
 
