@@ -678,7 +678,7 @@ class _Pattern(_Term):
 
 def _extend(cores: np.ndarray, free: np.ndarray) -> np.ndarray:
     """Every core completed by every disjoint free combination, sorted, unique."""
-    _charge(len(cores) * len(free))
+    _charge(_UNION_WORK * len(cores) * len(free))  # the product is sorted and deduplicated
     ck, fk = _keys(cores), _keys(free)
     ci = np.repeat(np.arange(len(cores)), len(free))
     fi = np.tile(np.arange(len(free)), len(cores))
@@ -717,8 +717,19 @@ class _Patterns(_Term):
         return sum(p.cost(n) for p in self.patterns(n))
 
     def generate(self, n):
-        parts = [p.generate(n) for p in self.patterns(n)]
-        return parts[0] if len(parts) == 1 else _unique_rows(np.concatenate(parts))
+        patterns = self.patterns(n)
+        if len(patterns) > 1 and self.cost(n) >= math.comb(52, n):
+            # wide spans (K-3 in 5-card Omaha): one walk of the deck beats a huge union
+            if math.comb(52, n) > MAX_CANDIDATES:
+                raise patterns[0]._too_wide(math.comb(52, n))
+            rows = _combinations(52, n)
+            _charge(len(rows))
+            return rows[self.match(rows)]
+        parts = [p.generate(n) for p in patterns]
+        if len(parts) == 1:
+            return parts[0]
+        _charge(_UNION_WORK * sum(len(part) for part in parts))
+        return _unique_rows(np.concatenate(parts))
 
     def match(self, rows):
         hit = np.zeros(len(rows), bool)
@@ -741,7 +752,10 @@ class _Group(_Term):
 
     def generate(self, n):
         parts = [_evaluate(alt, n) for alt in self.alternatives]
-        return parts[0] if len(parts) == 1 else _unique_rows(np.concatenate(parts))
+        if len(parts) == 1:
+            return parts[0]
+        _charge(_UNION_WORK * sum(len(part) for part in parts))
+        return _unique_rows(np.concatenate(parts))
 
     def match(self, rows):
         hit = np.zeros(len(rows), bool)
@@ -1008,6 +1022,8 @@ class _Parser:
 
     def element(self) -> _Element:
         text, at = self.text, self.pos
+        if at >= len(text):
+            self.fail("expected a card at the end")
         ch = text[at]
         if ch == "*":
             self.pos += 1
@@ -1082,7 +1098,7 @@ class _Parser:
             if self.peek() in ("-", "+") and self.peek():
                 sign = self.peek()
                 self.pos += 1
-                if sign == "-" and self.peek() not in (",", "]"):
+                if sign == "-" and self.peek() not in ("", ",", "]"):
                     right = [self.element()] if len(left) == 1 else self.run()
                     items.append(self.span(left, right, at))
                 else:

@@ -257,6 +257,9 @@ ERRORS = [
     ("razz", "$ds,4s4hKh9dJc6h4d", "the limit is 3,000,000"),
     ("stud", "!RR*****", "too wide to list"),
     ("omaha", "(" * 40 + "AA" + ")" * 40, "nested more than 32 deep"),
+    ("omaha5", "j-4[10-", "'[' is never closed at position 4"),   # found by fuzzing
+    ("omaha5", "O[,s-", "a trailing '-' needs written ranks"),
+    ("omaha", "[A-", "'[' is never closed at position 1"),
 ]
 
 
@@ -285,6 +288,23 @@ def test_costly_texts_are_refused_with_the_limit_named():
     with pytest.raises(RangeError, match="range too long"):
         parse_range("omaha", "A" * 200_000)
     assert MAX_WORK > 0 and text
+
+
+def test_random_texts_are_answered_or_refused_in_one_line():
+    """Texts drawn from the syntax's own symbols: a Range or a one-line RangeError."""
+    import random
+    symbols = list("AKQJT98765432akqjtcdhswxyzRONPGF*[],-+:!@()% \n.") + [
+        "$ds", "$ss", "$B", "$R", "$OP", "$NT", "$0g", "10", "6h", "$rb", "$np"]
+    rnd = random.Random(17)
+    for _ in range(300):
+        game = rnd.choice(["omaha", "holdem", "stud", "razz"])
+        text = "".join(rnd.choice(symbols) for _ in range(rnd.randint(1, 10)))
+        try:
+            rng = parse_range(game, text)
+        except RangeError as error:
+            assert "\n" not in str(error), repr(text)
+        else:
+            assert len(rng) > 0 and rng.holdings.shape[1] >= 2
 
 
 # --------------------------------------------------------------------------- percent terms
