@@ -1292,10 +1292,12 @@ def parse_range(game: str | Game, text: str) -> Range:
     [[44, 48], [45, 49], [46, 50], [47, 51]]
     >>> len(parse_range("stud", "**7s"))
     1275
-    >>> parse_range("omaha", "AA*Z")  # doctest: +ELLIPSIS
+    >>> len(parse_range("omaha", "AA")), len(parse_range("omaha", "(AA,KK):$ds"))
+    (6961, 1722)
+    >>> parse_range("omaha", "AA*%")
     Traceback (most recent call last):
     ...
-    pokereval.ranges.RangeError: bad range 'AA*Z': unknown symbol 'Z' at position 4 ...
+    pokereval.ranges.RangeError: bad range 'AA*%': unknown symbol '%' at position 4
     """
     game = get_game(game)
     if not isinstance(text, str):
