@@ -1332,6 +1332,7 @@ def _parse(game: Game, text: str) -> Range:
         cards = sorted(parse_cards(text))
         return _make_range(game, text, np.array([cards], np.uint8), np.ones(1))
     parser = _Parser(game, text)
+    outer = getattr(_WORK, "left", None)  # a parse inside a parse (percent terms) keeps its own
     _WORK.left = MAX_WORK
     try:
         if not parser.text:
@@ -1354,7 +1355,7 @@ def _parse(game: Game, text: str) -> Range:
         raise RangeError(f"bad range {_quote(text)}: {problem.message}{where}{problem.hint}", text,
                          None if pos is None else pos + 1) from None
     finally:
-        _WORK.left = None
+        _WORK.left = outer
     if len(rows) == 1:
         holdings, weights = rows[0], weights[0]
     else:
