@@ -125,8 +125,10 @@ examples:
   pokereval equity omaha-hilo AcAs3d4h KhKcJdTd --board 7c8d9h
   pokereval equity plo8 AhAd2c3s KsKdQhJh 9s9c8d7d --samples 1e6 --seed 1
   pokereval equity stud-hilo As2s3d KhKdQc --dead 9h9c4s --json
+  pokereval equity omaha "AA:$ds" "KK" --board "K**"    (ranges; every flop with a king)
 
-Hands are written as cards ("AhKd", "Ah Kd", "ah,kd", "10h"); give them in seat order.
+Hands are written as cards ("AhKd", "Ah Kd", "ah,kd", "10h") or as ranges
+(docs/RANGES.md); give them in seat order.
 By default the answer is exact when every run-out can be walked quickly, sampled
 otherwise; --exact, --samples and --stderr choose. Exit code 2 for bad input,
 130 when interrupted (the figures computed so far are printed, marked partial)."""
