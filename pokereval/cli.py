@@ -125,7 +125,7 @@ examples:
   pokereval equity omaha-hilo AcAs3d4h KhKcJdTd --board 7c8d9h
   pokereval equity plo8 AhAd2c3s KsKdQhJh 9s9c8d7d --samples 1e6 --seed 1
   pokereval equity stud-hilo As2s3d KhKdQc --dead 9h9c4s --json
-  pokereval equity omaha "AA:$ds" "KK" --board "K**"    (ranges; every flop with a king)
+  pokereval equity omaha 'AA:$ds' KK --board 'K**'   (ranges; every flop with a king)
 
 Hands are written as cards ("AhKd", "Ah Kd", "ah,kd", "10h") or as ranges
 (docs/RANGES.md); give them in seat order.
