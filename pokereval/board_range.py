@@ -43,7 +43,7 @@ __all__ = ["is_card_range", "card_range", "equity_over_boards", "MAX_DEALS", "MC
 
 MAX_DEALS = 100_000
 """The most (board, dead) combinations one question may list."""
-MC_DRAWS = 400
+MC_DRAWS = 1000
 """Boards drawn by a Monte Carlo run over a board range."""
 _MC_SAMPLES = 400_000  # default samples of such a run, spread over the drawn boards
 _MAX_DEAD = 20  # the most cards a dead-card range may name
@@ -171,6 +171,9 @@ def equity_over_boards(game, hands, board="", dead="", *, exact=None, samples=No
     masses = np.array([m for *_, m, _ in deals], dtype=np.float64)
     drawn = rng.multinomial(MC_DRAWS, masses / masses.sum())
     per_draw = max(1, (opts.samples or _MC_SAMPLES) // MC_DRAWS)
+    # small runs: one thread each (starting worker threads would cost more than the run)
+    if per_draw < 50_000 and opts.threads is None:
+        common = dict(threads=1)
     total = np.zeros((n, n + 1, n + 2), dtype=np.float64)
     equities, weights = [], []
     for (b, d, *_), k in zip(deals, drawn):
