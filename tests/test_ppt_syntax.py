@@ -281,30 +281,12 @@ def test_every_error_is_one_line_even_with_newlines_in_the_text():
 
 
 def test_costly_texts_are_refused_with_the_limit_named():
-    text = ", ".join(["RONPG"] * 3)  # five distinct variables in a 5-card stud street
-    with pytest.raises(RangeError) as info:
-        parse_range("stud", "RSTUVWX")  # 7 distinct rank variables, 7 cards: too wide
-    assert "limit" in str(info.value)
-    with pytest.raises(RangeError, match="range too long"):
+    with pytest.raises(RangeError, match="too wide to list .* the limit is 3,000,000"):
+        parse_range("stud", "RSTUVWX")  # 7 distinct rank variables: every 7-card hand
+    with pytest.raises(RangeError, match=f"more than {MAX_WORK:,} card checks"):
+        parse_range("stud", ", ".join(["RSTUV"] * 1000))  # each cheap, together too costly
+    with pytest.raises(RangeError, match="range too long .* the limit is 100,000"):
         parse_range("omaha", "A" * 200_000)
-    assert MAX_WORK > 0 and text
-
-
-def test_random_texts_are_answered_or_refused_in_one_line():
-    """Texts drawn from the syntax's own symbols: a Range or a one-line RangeError."""
-    import random
-    symbols = list("AKQJT98765432akqjtcdhswxyzRONPGF*[],-+:!@()% \n.") + [
-        "$ds", "$ss", "$B", "$R", "$OP", "$NT", "$0g", "10", "6h", "$rb", "$np"]
-    rnd = random.Random(17)
-    for _ in range(300):
-        game = rnd.choice(["omaha", "holdem", "stud", "razz"])
-        text = "".join(rnd.choice(symbols) for _ in range(rnd.randint(1, 10)))
-        try:
-            rng = parse_range(game, text)
-        except RangeError as error:
-            assert "\n" not in str(error), repr(text)
-        else:
-            assert len(rng) > 0 and rng.holdings.shape[1] >= 2
 
 
 # --------------------------------------------------------------------------- percent terms
