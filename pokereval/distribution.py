@@ -1,0 +1,391 @@
+"""Beyond one number: equity on the next street, holding by holding, street by street.
+
+* :func:`equity_distribution` -- for every deal of the next street (the flop from
+  preflop, the turn from the flop, the river from the turn; Courchevel: the two
+  flop cards after the exposed one; stud: the next card of every player, jointly),
+  each player's equity at that point, as a sorted curve of ``(equity, weight)``.
+  Its weighted mean is :func:`pokereval.equity` on the same spot (law of total
+  expectation; as a Fraction when both are exact).
+* :func:`range_equities` -- a player given as a range: each holding's equity
+  against the others, best first (the range-equity curve solvers show).
+* :func:`equity_by_street` -- a finished deal: the equity on every street.
+
+>>> import pokereval as pe
+>>> r = pe.equity_distribution("holdem", ["AhAd", "7c8c"], board="2c9cKd")
+>>> r.deals, r.players[0].equity_fraction == pe.equity("holdem", ["AhAd", "7c8c"],
+...                                                    board="2c9cKd").players[0].equity_fraction
+(45, True)
+
+Board games with exact hands (or ranges small enough) run in one kernel
+(:mod:`pokereval.kernels.distribution`) that walks every run-out once and adds
+it to each of its next-street deals; stud, and spots too big to walk, run
+:func:`pokereval.equity` once per deal (exact when cheap, else sampled).
+"""
+from __future__ import annotations
+
+import math
+import secrets
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import combinations, permutations
+
+import numpy as np
+
+from .cards import cards_str
+from .equity_api import AUTO_EXACT_SECONDS, _RangedRunner, _exact_cost_ns, _whole_weights, equity
+from .errors import HandError
+from .results import EquityResult, _lcm_upto, _share_units, pot_kind
+from .spot import Spot, parse_options, parse_spot
+
+__all__ = ["DistributionResult", "PlayerDistribution", "HoldingEquity", "RangeEquities",
+           "StreetResult", "equity_distribution", "range_equities", "equity_by_street"]
+
+#: The kernel walks at most this many (combination of holdings x run-out x player)
+#: evaluations when ``exact`` is left to choose (about a second).
+AUTO_SCATTER_EVALS = 150_000_000
+#: Per-deal runs: total Monte Carlo samples when a deal's exact run is too slow.
+DEAL_SAMPLE_BUDGET = 20_000_000
+MIN_DEAL_SAMPLES, MAX_DEAL_SAMPLES = 2_000, 200_000
+#: Equity levels of :attr:`PlayerDistribution.at_least`.
+LEVELS = (0.25, 0.5, 0.75)
+
+
+# --------------------------------------------------------------------------
+# Results
+# --------------------------------------------------------------------------
+
+def _curve(values: np.ndarray, weights: np.ndarray) -> list[tuple[float, float]]:
+    """Sorted ``(value, weight)`` pairs, equal values merged, weights summing to 1."""
+    if len(values) == 0:
+        return []
+    uniq, inverse = np.unique(values, return_inverse=True)
+    merged = np.bincount(inverse, weights=weights, minlength=len(uniq))
+    merged = merged / merged.sum()
+    return [(float(v), float(w)) for v, w in zip(uniq, merged)]
+
+
+@dataclass(eq=False)
+class PlayerDistribution:
+    """One player's next-street distribution.
+
+    ``curve``: ``(equity on the next street, probability)`` sorted by equity, the
+    weights summing to 1; ``equity`` its weighted mean (= the player's
+    :func:`pokereval.equity`); ``at_least``: P(equity >= 25 / 50 / 75 %).
+    Split games also give per deal the probability of scooping and of taking
+    (some of) the low half: ``scoop_curve`` / ``low_curve`` and their means
+    ``scoop`` / ``low``.  ``by_deal``: the per-deal arrays, aligned with
+    :attr:`DistributionResult.next_cards`.
+    """
+
+    hand: str
+    equity: float
+    curve: list[tuple[float, float]]
+    at_least: dict[str, float]
+    std_error: float
+    scoop: float | None = None
+    low: float | None = None
+    scoop_curve: list[tuple[float, float]] | None = field(default=None, repr=False)
+    low_curve: list[tuple[float, float]] | None = field(default=None, repr=False)
+    fraction: Fraction | None = field(default=None, repr=False)
+    by_deal: dict = field(default_factory=dict, repr=False)
+
+    @property
+    def equity_fraction(self) -> Fraction | None:
+        """The weighted mean as a Fraction when every deal was exact."""
+        return self.fraction
+
+    def to_dict(self) -> dict:
+        frac = self.fraction
+        return {
+            "hand": self.hand,
+            "equity": self.equity,
+            "equity_fraction": None if frac is None else f"{frac.numerator}/{frac.denominator}",
+            "std_error": self.std_error,
+            "at_least": dict(self.at_least),
+            "scoop": self.scoop,
+            "low": self.low,
+            "curve": [list(p) for p in self.curve],
+            "scoop_curve": None if self.scoop_curve is None else [list(p) for p in self.scoop_curve],
+            "low_curve": None if self.low_curve is None else [list(p) for p in self.low_curve],
+        }
+
+
+@dataclass(eq=False)
+class DistributionResult:
+    """The answer of :func:`equity_distribution`.
+
+    ``street``: the next street's name; ``deals``: the number of its deals (those
+    possible at all); ``next_cards``: each deal's cards (stud: one card a player,
+    in seat order); ``weights``: each deal's probability; ``exact``: every deal's
+    equity exact (else sampled, ``samples`` run-outs per deal).
+    """
+
+    game: str
+    hands: list[str]
+    board: str
+    dead: str
+    street: str
+    deals: int
+    exact: bool
+    samples: int | None
+    seed: int | None
+    elapsed: float
+    players: list[PlayerDistribution]
+    next_cards: list[str] = field(repr=False, default_factory=list)
+    weights: np.ndarray = field(repr=False, default=None)
+
+    def to_dict(self) -> dict:
+        """A JSON-ready dict (the curves, not the per-deal arrays)."""
+        return {
+            "game": self.game, "hands": list(self.hands), "board": self.board, "dead": self.dead,
+            "street": self.street, "deals": self.deals, "exact": self.exact,
+            "samples": self.samples, "seed": self.seed, "elapsed": self.elapsed,
+            "players": [p.to_dict() for p in self.players],
+        }
+
+
+def _player(spot: Spot, p: int, eq: np.ndarray, scoop: np.ndarray, low: np.ndarray,
+            weights: np.ndarray, fraction, std_error: float) -> PlayerDistribution:
+    split = spot.game.split
+    mean = float(fraction) if fraction is not None else float(np.dot(weights, eq))
+    return PlayerDistribution(
+        hand=spot.hand_text[p], equity=mean, curve=_curve(eq, weights),
+        at_least={f"{round(100 * x)}%": float(weights[eq >= x].sum()) for x in LEVELS},
+        std_error=std_error,
+        scoop=float(np.dot(weights, scoop)) if split else None,
+        low=float(np.dot(weights, low)) if split else None,
+        scoop_curve=_curve(scoop, weights) if split else None,
+        low_curve=_curve(low, weights) if split else None,
+        fraction=fraction, by_deal={"equity": eq, "scoop": scoop, "low": low})
+
+
+# --------------------------------------------------------------------------
+# The next street
+# --------------------------------------------------------------------------
+
+_STREETS = {3: "flop", 4: "turn", 5: "river"}
+_STUD_STREETS = {4: "fourth street", 5: "fifth street", 6: "sixth street", 7: "seventh street"}
+
+
+def _next_street(spot: Spot) -> tuple[str, int]:
+    """(name, new board cards) of the next street; stud: (name, 0)."""
+    g = spot.game
+    if g.stud:
+        held = 7 - spot.mo - spot.shared
+        if held >= 7:
+            raise HandError(f"{g.name}: every player already has 7 cards: there is no next "
+                            f"street (use equity for the final result)")
+        return _STUD_STREETS[held + 1], 0
+    b = len(spot.board)
+    if b >= 5:
+        raise HandError(f"the board {cards_str(spot.board)} is complete: there is no next "
+                        f"street (use equity for the result at showdown)")
+    size = min(s for s in (3, 4, 5) if s > b)
+    return _STREETS[size], size - b
+
+
+def equity_distribution(game, hands, board="", dead="", *, exact=None, samples=None,
+                        seed=None, threads=None) -> DistributionResult:
+    """Each player's equity on every deal of the next street, as a sorted curve.
+
+    ``exact=None`` walks every run-out when that is cheap, else samples each
+    deal's run-outs (``samples`` per deal when given); ``exact=True`` always
+    walks them.  Players may be ranges (their holdings drawn as in
+    :func:`pokereval.equity`); a deal's weight is its probability.
+
+    >>> r = equity_distribution("omaha-hilo", ["AhAd2c3s", "KsKdQhJh"], board="7c8d9h")
+    >>> r.street, r.deals, round(sum(w for _, w in r.players[0].curve), 12)
+    ('turn', 39, 1.0)
+    """
+    import time
+
+    started = time.perf_counter()
+    spot = parse_spot(game, hands, board, dead)
+    opts = parse_options(exact, samples, None, seed, threads, None)
+    street, j = _next_street(spot)
+    if opts.exact is not False and opts.samples is None and not spot.game.stud:
+        planned = _scatter_plan(spot, opts.exact is True)
+        if planned is not None:
+            return _scatter(spot, opts, street, j, planned, started)
+    return _per_deal(spot, opts, street, j, started)
+
+
+def _combinations(spot: Spot, limit: int):
+    """``(tuples int64[T, n], whole weights, holding rows uint8[m, c])`` for the kernel,
+    or None when more than ``limit`` combinations (or the weights too large)."""
+    if not spot.ranged:
+        return np.arange(spot.n, dtype=np.int64)[None, :], [1], np.array(spot.holes, np.uint8)
+    runner = _RangedRunner(spot, parse_options(None, None, None, None, None, None), 0.0)
+    product = math.prod(len(b) for b in runner.blocks)
+    if product > 50 * limit:
+        return None
+    tuples = runner._tuples(limit)
+    if len(tuples) > limit:
+        return None
+    if len(tuples) == 0:
+        raise HandError("no combination of the players' holdings is possible")
+    tgroup, gweights = runner._groups(tuples)
+    if max(gweights) > (1 << 20):
+        return None
+    return tuples.astype(np.int64), [gweights[i] for i in tgroup], np.vstack(runner.blocks)
+
+
+def _scatter_plan(spot: Spot, forced: bool):
+    runs = math.comb(len(spot.unseen), spot.k)
+    budget = (1 << 40) if forced else AUTO_SCATTER_EVALS
+    limit = max(1, budget // max(runs * spot.n, 1))
+    return _combinations(spot, limit)
+
+
+def _scatter(spot: Spot, opts, street: str, j: int, planned, started: float) -> DistributionResult:
+    """Every (combination, run-out) walked once in the kernel, scattered into the deals."""
+    import time
+
+    import numba
+
+    from . import kernels as K
+    from .kernels.distribution import scatter_exact
+
+    g, n, k = spot.game, spot.n, spot.k
+    tuples, tweights, rows = planned
+    deck = np.array(spot.unseen, dtype=np.uint8)
+    pos = {c: i for i, c in enumerate(spot.unseen)}
+    tmasks = np.zeros(len(tuples), dtype=np.uint64)
+    if spot.ranged:
+        bits = np.zeros(len(rows), dtype=np.uint64)
+        for r, h in enumerate(rows.tolist()):
+            for c in h:
+                if c in pos:
+                    bits[r] |= np.uint64(1) << np.uint64(pos[c])
+        tmasks = np.bitwise_or.reduce(bits[tuples], axis=1).astype(np.uint64)
+    KT, G, binom = K.kernel_tables(), K.game_flags(g), K.binomials()
+    H = K.prep_holdings(KT, np.ascontiguousarray(rows), G[0])
+    use_cache = not spot.ranged  # a range's holdings change from run to run
+    cache = np.zeros((len(rows) if use_cache and G[0] else 1, K.BOARD_SLOTS), dtype=np.uint16)
+    subs = np.array(list(combinations(range(k), j)), dtype=np.int64).reshape(-1, j)
+    ndeals = math.comb(len(deck), j)
+    pot = pot_kind(g)
+    units = _share_units(pot, n)
+    cells = np.zeros((3, (n + 1) * (n + 2)), dtype=np.int64)
+    cells[0] = units.ravel()
+    for row in range(n + 1):
+        for col in range(n + 2):
+            c = row * (n + 2) + col
+            cells[1, c] = (row == 1 and col in (0, 2)) if pot == "split" else \
+                (col == 2 if pot == "razz" else row == 1)
+            cells[2, c] = col >= 2
+    threads = numba.config.NUMBA_NUM_THREADS if opts.threads is None else \
+        min(opts.threads, numba.config.NUMBA_NUM_THREADS)
+    previous = numba.get_num_threads()
+    numba.set_num_threads(threads)
+    try:
+        acc, den = scatter_exact(KT, G, H, np.ascontiguousarray(tuples),
+                                 np.array(tweights, dtype=np.int64), tmasks,
+                                 np.array(spot.board, dtype=np.uint8), deck, k, subs, ndeals,
+                                 binom, cache, use_cache, cells, threads)
+    finally:
+        numba.set_num_threads(previous)
+    live = np.nonzero(den)[0]
+    acc, den = acc[live], den[live]
+    unit = 2 * _lcm_upto(n)
+    weights = den / den.sum()
+    total = int(den.sum())
+    players = []
+    for p in range(n):
+        eq = acc[:, p, 0] / (den * unit)
+        fraction = Fraction(int(acc[:, p, 0].sum()), total * unit)
+        players.append(_player(spot, p, eq, acc[:, p, 1] / den, acc[:, p, 2] / den, weights,
+                               fraction, 0.0))
+    names = [cards_str(c) for c in combinations(spot.unseen, j)]
+    return DistributionResult(
+        game=g.name, hands=list(spot.hand_text), board=cards_str(spot.board),
+        dead=cards_str(spot.dead), street=street, deals=len(live), exact=True, samples=None,
+        seed=None, elapsed=time.perf_counter() - started, players=players,
+        next_cards=[names[i] for i in live], weights=weights)
+
+
+# --------------------------------------------------------------------------
+# One equity run per deal (stud, sampled spots)
+# --------------------------------------------------------------------------
+
+def _deals(spot: Spot, j: int):
+    """Every next-street deal: (cards, new hands, new board)."""
+    if not spot.game.stud:
+        for cards in combinations(spot.unseen, j):
+            yield list(cards), list(spot.hand_text), spot.board + list(cards)
+        return
+    if spot.ranged:
+        raise HandError(f"{spot.game.name}: the next-street distribution takes exact stud "
+                        f"hands, not ranges")
+    if spot.mo == 0:  # seventh street is one shared card (the eight-handed rule)
+        for c in spot.unseen:
+            yield [c], [cards_str(h + [c]) for h in spot.holes], []
+        return
+    for cards in permutations(spot.unseen, spot.n):
+        yield list(cards), [cards_str(h + [c]) for h, c in zip(spot.holes, cards)], []
+
+
+def _range_weight(spot: Spot, cards: list[int]) -> float:
+    """The total weight each ranged player keeps once ``cards`` are dealt (product)."""
+    mask = np.uint64(sum(1 << c for c in cards))
+    w = 1.0
+    for r in spot.ranges:
+        if r is not None:
+            w *= float(r.weights[(r.masks() & mask) == 0].sum())
+    return w
+
+
+def _per_deal(spot: Spot, opts, street: str, j: int, started: float) -> DistributionResult:
+    import time
+
+    deals = list(_deals(spot, j))
+    if not deals:
+        raise HandError("no card is left to deal the next street")
+    first = parse_spot(spot.game, deals[0][1], cards_str(deals[0][2]), cards_str(spot.dead))
+    per_deal_ns = _exact_cost_ns(first) * (20 if spot.ranged else 1) + 300_000
+    samples = opts.samples
+    exact = opts.exact is True or (
+        samples is None and opts.exact is None
+        and len(deals) * per_deal_ns <= AUTO_EXACT_SECONDS * 1e9)
+    if not exact and samples is None:
+        samples = min(max(DEAL_SAMPLE_BUDGET // len(deals), MIN_DEAL_SAMPLES), MAX_DEAL_SAMPLES)
+    seed = None
+    if not exact:
+        seed = opts.seed if opts.seed is not None else secrets.randbits(63)
+    n = spot.n
+    rows = []
+    for i, (cards, hands, board) in enumerate(deals):
+        w = _range_weight(spot, cards) if spot.ranged else 1.0
+        if w == 0.0:
+            continue
+        kw = dict(exact=True) if exact else dict(samples=samples, seed=(seed + i) % (1 << 64))
+        try:
+            r = equity(spot.game, hands, cards_str(board), cards_str(spot.dead),
+                       threads=opts.threads, **kw)
+        except HandError:
+            if spot.ranged:  # no combination of holdings fits this deal
+                continue
+            raise
+        if r.acceptance is not None:
+            w *= r.acceptance
+        rows.append((cards, w, r))
+    weights = np.array([w for _, w, _ in rows], dtype=np.float64)
+    weights = weights / weights.sum()
+    players = []
+    for p in range(n):
+        eq = np.array([r.players[p].equity for _, _, r in rows])
+        scoop = np.array([r.players[p].scoop for _, _, r in rows])
+        low = np.array([r.players[p].low_win + r.players[p].low_tie for _, _, r in rows])
+        fraction = None
+        if exact and not spot.ranged:
+            fraction = sum((r.players[p].equity_fraction for _, _, r in rows), Fraction(0))
+            fraction /= len(rows)
+        err = float(np.sqrt(np.sum((weights * np.array([r.players[p].std_error
+                                                        for _, _, r in rows])) ** 2)))
+        players.append(_player(spot, p, eq, scoop, low, weights, fraction, err))
+    return DistributionResult(
+        game=spot.game.name, hands=list(spot.hand_text), board=cards_str(spot.board),
+        dead=cards_str(spot.dead), street=street, deals=len(rows), exact=exact,
+        samples=None if exact else samples, seed=seed,
+        elapsed=time.perf_counter() - started, players=players,
+        next_cards=[cards_str(c) for c, _, _ in rows], weights=weights)
