@@ -5,6 +5,8 @@
 'Full house, kings full of fives'
 """
 from .cards import card_str, cards_str, parse_cards
+from .distribution import (DistributionResult, RangeEquities, equity_by_street,
+                           equity_distribution, range_equities)
 from .equity_api import EquityResult, PlayerResult, equity
 from .errors import CardError, GameError, HandError, PokerEvalError
 from .evaluate import Evaluation, HighHand, LowHand, evaluate, evaluate_batch
@@ -14,7 +16,7 @@ from .ranges import Range, RangeError, parse_range
 __version__ = "0.1.0"
 
 __all__ = [
-    "CardError", "EquityResult", "Evaluation", "Game", "GameError", "HandError", "HighHand",
+    "CardError", "DistributionResult", "EquityResult", "Evaluation", "Game", "GameError", "HandError", "HighHand",
     "LowHand", "PlayerResult", "PokerEvalError", "Range", "RangeError", "card_str", "cards_str",
-    "equity", "evaluate", "evaluate_batch", "games", "get_game", "parse_cards", "parse_range",
+    "RangeEquities", "equity", "equity_by_street", "equity_distribution", "evaluate", "evaluate_batch", "games", "get_game", "parse_cards", "parse_range", "range_equities",
 ]

@@ -42,9 +42,11 @@ __all__ = ["DistributionResult", "PlayerDistribution", "HoldingEquity", "RangeEq
 
 #: The kernel walks at most this many (combination of holdings x run-out x player)
 #: evaluations when ``exact`` is left to choose (about a second).
-AUTO_SCATTER_EVALS = 150_000_000
+AUTO_SCATTER_EVALS = 40_000_000
+#: The same for Omaha ranges: no per-holding cache, 60 to 100 lookups an evaluation.
+AUTO_SCATTER_EVALS_RANGED_OMAHA = 15_000_000
 #: Per-deal runs: total Monte Carlo samples when a deal's exact run is too slow.
-DEAL_SAMPLE_BUDGET = 20_000_000
+DEAL_SAMPLE_BUDGET = 4_000_000
 MIN_DEAL_SAMPLES, MAX_DEAL_SAMPLES = 2_000, 200_000
 #: Equity levels of :attr:`PlayerDistribution.at_least`.
 LEVELS = (0.25, 0.5, 0.75)
@@ -232,15 +234,17 @@ def _combinations(spot: Spot, limit: int):
 
 def _scatter_plan(spot: Spot, forced: bool):
     runs = math.comb(len(spot.unseen), spot.k)
-    budget = (1 << 40) if forced else AUTO_SCATTER_EVALS
+    budget = AUTO_SCATTER_EVALS
+    if spot.ranged and spot.game.exactly_two:
+        budget = AUTO_SCATTER_EVALS_RANGED_OMAHA
+    if forced:
+        budget = 1 << 40
     limit = max(1, budget // max(runs * spot.n, 1))
     return _combinations(spot, limit)
 
 
-def _scatter(spot: Spot, opts, street: str, j: int, planned, started: float) -> DistributionResult:
-    """Every (combination, run-out) walked once in the kernel, scattered into the deals."""
-    import time
-
+def _run_scatter(spot: Spot, opts, j: int, planned):
+    """The kernel's ``(acc, den)``: by ``j``-card deal, or (``j == 0``) by combination."""
     import numba
 
     from . import kernels as K
@@ -262,12 +266,15 @@ def _scatter(spot: Spot, opts, street: str, j: int, planned, started: float) -> 
     H = K.prep_holdings(KT, np.ascontiguousarray(rows), G[0])
     use_cache = not spot.ranged  # a range's holdings change from run to run
     cache = np.zeros((len(rows) if use_cache and G[0] else 1, K.BOARD_SLOTS), dtype=np.uint16)
-    subs = np.array(list(combinations(range(k), j)), dtype=np.int64).reshape(-1, j)
-    ndeals = math.comb(len(deck), j)
+    if j:
+        subs = np.array(list(combinations(range(k), j)), dtype=np.int64).reshape(-1, j)
+        ndeals = math.comb(len(deck), j)
+    else:
+        subs = np.zeros((1, 0), dtype=np.int64)
+        ndeals = len(tuples)
     pot = pot_kind(g)
-    units = _share_units(pot, n)
     cells = np.zeros((3, (n + 1) * (n + 2)), dtype=np.int64)
-    cells[0] = units.ravel()
+    cells[0] = _share_units(pot, n).ravel()
     for row in range(n + 1):
         for col in range(n + 2):
             c = row * (n + 2) + col
@@ -279,12 +286,20 @@ def _scatter(spot: Spot, opts, street: str, j: int, planned, started: float) -> 
     previous = numba.get_num_threads()
     numba.set_num_threads(threads)
     try:
-        acc, den = scatter_exact(KT, G, H, np.ascontiguousarray(tuples),
-                                 np.array(tweights, dtype=np.int64), tmasks,
-                                 np.array(spot.board, dtype=np.uint8), deck, k, subs, ndeals,
-                                 binom, cache, use_cache, cells, threads)
+        return scatter_exact(KT, G, H, np.ascontiguousarray(tuples),
+                             np.array(tweights, dtype=np.int64), tmasks,
+                             np.array(spot.board, dtype=np.uint8), deck, k, subs, ndeals,
+                             binom, cache, use_cache, cells, threads)
     finally:
         numba.set_num_threads(previous)
+
+
+def _scatter(spot: Spot, opts, street: str, j: int, planned, started: float) -> DistributionResult:
+    """Every (combination, run-out) walked once in the kernel, scattered into the deals."""
+    import time
+
+    g, n = spot.game, spot.n
+    acc, den = _run_scatter(spot, opts, j, planned)
     live = np.nonzero(den)[0]
     acc, den = acc[live], den[live]
     unit = 2 * _lcm_upto(n)
@@ -389,3 +404,260 @@ def _per_deal(spot: Spot, opts, street: str, j: int, started: float) -> Distribu
         samples=None if exact else samples, seed=seed,
         elapsed=time.perf_counter() - started, players=players,
         next_cards=[cards_str(c) for c, _, _ in rows], weights=weights)
+
+
+# --------------------------------------------------------------------------
+# A range, holding by holding
+# --------------------------------------------------------------------------
+
+@dataclass(eq=False)
+class HoldingEquity:
+    """One holding (or suit-isomorphic class) of a range: its ``equity`` against the
+    other players, its probability ``weight`` in the spot, and ``combos`` (holdings
+    in the class: 1 without classes)."""
+
+    holding: str
+    equity: float
+    weight: float
+    combos: int = 1
+    fraction: Fraction | None = field(default=None, repr=False)
+
+    def to_dict(self) -> dict:
+        frac = self.fraction
+        return {"holding": self.holding, "equity": self.equity, "weight": self.weight,
+                "combos": self.combos,
+                "equity_fraction": None if frac is None else f"{frac.numerator}/{frac.denominator}"}
+
+
+@dataclass(eq=False)
+class RangeEquities:
+    """The answer of :func:`range_equities`: ``holdings`` best first; ``equity`` their
+    weighted mean (the player's :func:`pokereval.equity`)."""
+
+    game: str
+    hands: list[str]
+    board: str
+    dead: str
+    player: int
+    exact: bool
+    classes: bool
+    equity: float
+    holdings: list[HoldingEquity]
+    elapsed: float
+
+    def to_dict(self) -> dict:
+        return {"game": self.game, "hands": list(self.hands), "board": self.board,
+                "dead": self.dead, "player": self.player, "exact": self.exact,
+                "classes": self.classes, "equity": self.equity, "elapsed": self.elapsed,
+                "holdings": [h.to_dict() for h in self.holdings]}
+
+
+_SUIT_PERMS = np.array(list(permutations(range(4))), dtype=np.int64)
+
+
+def _suit_classes(rows: np.ndarray) -> np.ndarray:
+    """The suit-isomorphic class key of each holding row (the least of its 24 relabellings)."""
+    cards = rows.astype(np.int64)
+    best = None
+    for perm in _SUIT_PERMS:
+        moved = np.sort((cards & ~3) | perm[cards & 3], axis=1)
+        key = np.zeros(len(rows), dtype=np.int64)
+        for col in range(moved.shape[1]):
+            key = key * 52 + moved[:, col]
+        best = key if best is None else np.minimum(best, key)
+    return best
+
+
+def _symmetric(rng) -> bool:
+    """True when a range is the same under every relabelling of the suits (weights too)."""
+    keys = _suit_classes(rng.holdings)
+    base = {tuple(r): w for r, w in zip(rng.holdings.tolist(), rng.weights.tolist())}
+    cards = rng.holdings.astype(np.int64)
+    for perm in _SUIT_PERMS:
+        moved = np.sort((cards & ~3) | perm[cards & 3], axis=1)
+        if any(base.get(tuple(r)) != w for r, w in zip(moved.tolist(), rng.weights.tolist())):
+            return False
+    return len(keys) > 0
+
+
+def range_equities(game, hands, board="", dead="", *, player=None, classes=None, exact=None,
+                   samples=None, seed=None, threads=None) -> RangeEquities:
+    """Each holding of a player's range: its equity against the other players, best first.
+
+    ``player``: the index of the player given as a range (default: the first one).
+    ``classes``: merge suit-isomorphic holdings (``None``: when no card is known
+    and every other player is a suit-symmetric range, where they are equal).
+
+    >>> r = range_equities("holdem", ["AKs", "QQ"])
+    >>> [(h.holding, h.combos) for h in r.holdings]
+    [('AcKc', 4)]
+    """
+    import time
+
+    started = time.perf_counter()
+    spot = parse_spot(game, hands, board, dead)
+    opts = parse_options(exact, samples, None, seed, threads, None)
+    ranged = [i for i, r in enumerate(spot.ranges) if r is not None] if spot.ranged else []
+    if player is None:
+        if not ranged:
+            raise HandError("range_equities needs a player given as a range (e.g. 'AA**')")
+        player = ranged[0]
+    if not isinstance(player, int) or not 0 <= player < spot.n or player not in ranged:
+        raise HandError(f"player must be the index of a player given as a range "
+                        f"({', '.join(map(str, ranged)) or 'none'}), got {player!r}")
+    can_merge = (not spot.board and not spot.dead and all(h is None for h in spot.holes)
+                 and all(_symmetric(spot.ranges[i]) for i in ranged if i != player))
+    if classes and not can_merge:
+        raise HandError("suit classes need a spot without known cards where every other "
+                        "player is a suit-symmetric range")
+    merge = can_merge if classes is None else bool(classes)
+    rows = np.asarray(spot.ranges[player].holdings)
+    planned = None
+    if opts.exact is not False and opts.samples is None and not spot.game.stud:
+        planned = _scatter_plan(spot, opts.exact is True)
+    if planned is not None:
+        eq_num, weight, exact_run = _holdings_by_scatter(spot, opts, player, planned)
+        fractions = [Fraction(int(a), int(b)) for a, b in zip(*eq_num)]
+    else:
+        fractions, weight, exact_run = _holdings_by_run(spot, opts, player, rows, merge)
+    eq = np.array([float(f) for f in fractions])
+    weight = np.asarray(weight, dtype=np.float64)
+    keep = weight > 0
+    keys = _suit_classes(rows) if merge else np.arange(len(rows))
+    out = []
+    for key in np.unique(keys[keep]):
+        members = np.nonzero((keys == key) & keep)[0]
+        w = float(weight[members].sum())
+        first = members[0]
+        out.append(HoldingEquity(cards_str(sorted(rows[first].tolist(), reverse=True)), float(eq[first]), w,
+                                 len(members), fractions[first] if exact_run else None))
+    total = sum(h.weight for h in out)
+    for h in out:
+        h.weight /= total
+    out.sort(key=lambda h: (-h.equity, h.holding))
+    return RangeEquities(spot.game.name, list(spot.hand_text), cards_str(spot.board),
+                         cards_str(spot.dead), player, exact_run, merge,
+                         float(sum(h.equity * h.weight for h in out)), out,
+                         time.perf_counter() - started)
+
+
+def _holdings_by_scatter(spot: Spot, opts, player: int, planned):
+    """Per holding of ``player``: (equity numerators, denominators), weights, exact."""
+    tuples, tweights, rows = planned
+    acc, den = _run_scatter(spot, opts, 0, planned)
+    n = spot.n
+    unit = 2 * _lcm_upto(n)
+    start = sum(len(r) for r in spot.ranges[:player] if r is not None) + \
+        sum(1 for h in spot.holes[:player] if h is not None)
+    local = tuples[:, player] - start
+    m = len(spot.ranges[player].holdings)
+    num = [0] * m
+    dsum = [0] * m
+    for t, h in enumerate(local.tolist()):
+        num[h] += int(acc[t, player, 0])
+        dsum[h] += int(den[t])
+    denom = [d * unit if d else 1 for d in dsum]
+    return (num, denom), dsum, True
+
+
+def _holdings_by_run(spot: Spot, opts, player: int, rows: np.ndarray, merge: bool):
+    """Per holding of ``player``: one :func:`pokereval.equity` run (one per suit class
+    when ``merge``); returns (equities, weights, exact)."""
+    rng = spot.ranges[player]
+    keys = _suit_classes(rows) if merge else np.arange(len(rows))
+    _, first_of, inverse = np.unique(keys, return_index=True, return_inverse=True)
+
+    def hands_with(h):
+        return [cards_str(rows[h].tolist()) if q == player else t
+                for q, t in enumerate(spot.hand_text)]
+
+    others_ranged = sum(1 for q, r in enumerate(spot.ranges) if r is not None and q != player)
+    probe = parse_spot(spot.game, hands_with(int(first_of[0])), cards_str(spot.board),
+                       cards_str(spot.dead))
+    per_run_ns = _exact_cost_ns(probe) * (20 if others_ranged else 1) + 300_000
+    exact = opts.exact is True or (opts.samples is None and opts.exact is None and
+                                   len(first_of) * per_run_ns <= AUTO_EXACT_SECONDS * 1e9)
+    samples = opts.samples
+    if not exact and samples is None:
+        samples = min(max(DEAL_SAMPLE_BUDGET // len(first_of), MIN_DEAL_SAMPLES),
+                      MAX_DEAL_SAMPLES)
+    seed = opts.seed if opts.seed is not None else secrets.randbits(63)
+    rep_eq, rep_factor = [], []
+    for i, h in enumerate(first_of.tolist()):
+        kw = dict(exact=True) if exact else dict(samples=samples, seed=(seed + i) % (1 << 64))
+        try:
+            r = equity(spot.game, hands_with(h), cards_str(spot.board), cards_str(spot.dead),
+                       threads=opts.threads, **kw)
+        except HandError:
+            if not others_ranged:
+                raise
+            rep_eq.append(Fraction(0))
+            rep_factor.append(0.0)  # no holding of the others fits this one
+            continue
+        p = r.players[player]
+        rep_eq.append(p.equity_fraction if exact and p.equity_fraction is not None else p.equity)
+        factor = r.acceptance if r.acceptance is not None else 1.0
+        mask = np.uint64(sum(1 << int(c) for c in rows[h]))
+        for q, other in enumerate(spot.ranges):
+            if other is not None and q != player:
+                factor *= float(other.weights[(other.masks() & mask) == 0].sum())
+        rep_factor.append(factor)
+    equities = [rep_eq[c] for c in inverse]
+    weights = np.asarray(rng.weights, dtype=np.float64) * np.array([rep_factor[c] for c in inverse])
+    return equities, weights, exact
+
+
+# --------------------------------------------------------------------------
+# Street by street
+# --------------------------------------------------------------------------
+
+@dataclass(eq=False)
+class StreetResult:
+    """One street of :func:`equity_by_street`: its name, the cards known then
+    (``board``; stud: ``hands``) and the :class:`EquityResult` at that point."""
+
+    street: str
+    hands: list[str]
+    board: str
+    result: EquityResult
+
+    @property
+    def equities(self) -> list[float]:
+        return self.result.equities
+
+    def to_dict(self) -> dict:
+        return {"street": self.street, "hands": list(self.hands), "board": self.board,
+                "result": self.result.to_dict()}
+
+
+def equity_by_street(game, hands, board="", dead="", *, exact=None, samples=None,
+                     stderr=None, seed=None, threads=None) -> list[StreetResult]:
+    """The equity on every street of a deal (the "unroll"): before the flop, on the
+    flop, turn and river (Courchevel: from the exposed card); stud: each player's
+    first 3, 4, ... cards up to the cards given.  Streets stop at the cards known.
+
+    >>> [s.street for s in equity_by_street("holdem", ["AhAd", "7c8c"], "2c9cKdTh5s")]
+    ['preflop', 'flop', 'turn', 'river']
+    """
+    spot = parse_spot(game, hands, board, dead)
+    g = spot.game
+    kw = dict(exact=exact, samples=samples, stderr=stderr, seed=seed, threads=threads)
+    out = []
+    if g.stud:
+        if spot.ranged:
+            raise HandError(f"{g.name}: equity_by_street takes exact stud hands, not ranges")
+        held = len(spot.holes[0])
+        for s in range(3, held + 1):
+            cut = [cards_str(h[:s]) for h in spot.holes]
+            name = "third street" if s == 3 else _STUD_STREETS[s]
+            out.append(StreetResult(name, cut, "", equity(g.name, cut, "", cards_str(spot.dead),
+                                                          **kw)))
+        return out
+    sizes = [(g.min_board, "preflop")] + [(s, _STREETS[s]) for s in (3, 4, 5)]
+    for size, name in sizes:
+        if size > len(spot.board):
+            break
+        cut = cards_str(spot.board[:size])
+        out.append(StreetResult(name, list(spot.hand_text), cut,
+                                equity(g.name, list(hands), cut, dead, **kw)))
+    return out
