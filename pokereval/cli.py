@@ -181,6 +181,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help="worker threads (default: all cores)")
     eq.add_argument("--json", action="store_true",
                     help="print the result as JSON (and nothing else) on stdout")
+    eq.add_argument("--breakdown", action="store_true",
+                    help="add what each hand makes: final high and low, won / tied / lost")
     eq.set_defaults(run=cmd_equity)
 
     ev = commands.add_parser(
@@ -209,6 +211,7 @@ def build_parser() -> argparse.ArgumentParser:
     bt.add_argument("file", metavar="FILE", nargs="?", default="-",
                     help="file of requests ('-' or nothing: standard input)")
     bt.set_defaults(run=cmd_batch)
+    importlib.import_module("pokereval.cli_graph").register(commands)
     return parser
 
 
@@ -476,6 +479,8 @@ def cmd_equity(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     get_game(args.game)  # an unknown game fails fast, before the engine is imported
     options = dict(exact=True if args.exact else None, samples=args.samples,
                    stderr=args.stderr, seed=args.seed, threads=args.threads)
+    if args.breakdown:
+        options["breakdown"] = True
     reporter = None
     if not args.json and err.isatty():
         reporter = ProgressReporter(_console(err), samples=args.samples, stderr=args.stderr)
@@ -490,6 +495,8 @@ def cmd_equity(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         out.write(_dumps(_result_dict(result), indent=2) + "\n")
     else:
         render_equity(result, _console(out))
+        if args.breakdown:
+            importlib.import_module("pokereval.cli_graph").render_breakdown(result, _console(out))
     out.flush()
     if result.partial:
         print(f"{PROG}: interrupted: the figures above are partial", file=err)
