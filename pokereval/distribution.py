@@ -197,7 +197,7 @@ def equity_distribution(game, hands, board="", dead="", *, exact=None, samples=N
 
     >>> r = equity_distribution("omaha-hilo", ["AhAd2c3s", "KsKdQhJh"], board="7c8d9h")
     >>> r.street, r.deals, round(sum(w for _, w in r.players[0].curve), 12)
-    ('turn', 39, 1.0)
+    ('turn', 41, 1.0)
     """
     import time
 
@@ -350,14 +350,32 @@ def _range_weight(spot: Spot, cards: list[int]) -> float:
     return w
 
 
+def _shared_showdown(spot: Spot, card: int) -> EquityResult:
+    """The result once the shared seventh card (eight-handed stud) is dealt."""
+    from .equity_api import _tally_numpy
+    from .evaluate import evaluate_batch
+    from .results import player_results
+
+    values = [evaluate_batch(spot.game, np.array([h + [card]], dtype=np.uint8))
+              for h in spot.holes]
+    hv = np.array([[v[0][0]] for v in values], dtype=np.int64)
+    lv = np.array([[v[1][0]] for v in values], dtype=np.int64)
+    counts = _tally_numpy(spot.game, hv, lv)
+    return EquityResult(spot.game.name, list(spot.hand_text), "", cards_str(spot.dead), True, 1,
+                        False, 0.0, player_results(spot, counts, True, final=True))
+
+
 def _per_deal(spot: Spot, opts, street: str, j: int, started: float) -> DistributionResult:
     import time
 
     deals = list(_deals(spot, j))
     if not deals:
         raise HandError("no card is left to deal the next street")
-    first = parse_spot(spot.game, deals[0][1], cards_str(deals[0][2]), cards_str(spot.dead))
-    per_deal_ns = _exact_cost_ns(first) * (20 if spot.ranged else 1) + 300_000
+    if spot.game.stud and spot.mo == 0:
+        per_deal_ns = 300_000
+    else:
+        first = parse_spot(spot.game, deals[0][1], cards_str(deals[0][2]), cards_str(spot.dead))
+        per_deal_ns = _exact_cost_ns(first) * (20 if spot.ranged else 1) + 300_000
     samples = opts.samples
     exact = opts.exact is True or (
         samples is None and opts.exact is None
@@ -374,6 +392,9 @@ def _per_deal(spot: Spot, opts, street: str, j: int, started: float) -> Distribu
         if w == 0.0:
             continue
         kw = dict(exact=True) if exact else dict(samples=samples, seed=(seed + i) % (1 << 64))
+        if spot.game.stud and spot.mo == 0:  # the shared seventh card ends the hand
+            rows.append((cards, w, _shared_showdown(spot, cards[0])))
+            continue
         try:
             r = equity(spot.game, hands, cards_str(board), cards_str(spot.dead),
                        threads=opts.threads, **kw)
