@@ -48,6 +48,8 @@ AUTO_SCATTER_EVALS_RANGED_OMAHA = 15_000_000
 #: Per-deal runs: total Monte Carlo samples when a deal's exact run is too slow.
 DEAL_SAMPLE_BUDGET = 4_000_000
 MIN_DEAL_SAMPLES, MAX_DEAL_SAMPLES = 2_000, 200_000
+#: Heads-up stud walks every pair of the players' remaining-card subsets up to this.
+MAX_STUD_PAIRS = 4_000_000
 #: Equity levels of :attr:`PlayerDistribution.at_least`.
 LEVELS = (0.25, 0.5, 0.75)
 
@@ -209,7 +211,46 @@ def equity_distribution(game, hands, board="", dead="", *, exact=None, samples=N
         planned = _scatter_plan(spot, opts.exact is True)
         if planned is not None:
             return _scatter(spot, opts, street, j, planned, started)
+    if (opts.exact is not False and opts.samples is None and spot.game.stud and spot.n == 2
+            and not spot.ranged and not spot.shared and spot.mo >= 1
+            and math.comb(len(spot.unseen), spot.mo) ** 2 <= MAX_STUD_PAIRS):
+        return _heads_up_stud(spot, street, started)
     return _per_deal(spot, opts, street, j, started)
+
+
+def _heads_up_stud(spot: Spot, street: str, started: float) -> DistributionResult:
+    """Heads-up stud: every pair of the players' remaining cards, tallied once (the C
+    library's values of every subset, from the kernels' stud tables) and added to
+    the deals of its next cards: each player's next card is any one of its new cards."""
+    import time
+
+    from . import kernels as K
+    from .kernels.exact import combinations_of
+
+    g, u, mo = spot.game, len(spot.unseen), spot.mo
+    KT, G, binom = K.kernel_tables(), K.game_flags(g), K.binomials()
+    unseen = np.array(spot.unseen, dtype=np.uint8)
+    masks, hv, lv = K.stud_tables(KT, G, np.array(spot.holes, dtype=np.uint8), unseen, mo,
+                                  False, binom)
+    combos, _ = combinations_of(u, mo, binom)  # the tables' subsets, in their order
+    a, b = np.nonzero((masks[:, None] & masks[None, :]) == 0)
+    hvals = np.stack([hv[0, 0, a], hv[1, 0, b]]).astype(np.int64)
+    lvals = np.stack([lv[0, 0, a], lv[1, 0, b]]).astype(np.int64)
+    cells = _cells_table(g, 2)
+    cell = _pair_cells(g, hvals, lvals)  # [2, pairs]
+    ndeals = u * u
+    acc = np.zeros((ndeals, 2, 3), dtype=np.int64)
+    den = np.zeros(ndeals, dtype=np.int64)
+    for x in range(mo):
+        for y in range(mo):
+            deal = combos[a, x] * u + combos[b, y]
+            den += np.bincount(deal, minlength=ndeals)
+            for p in range(2):
+                for f in range(3):
+                    acc[:, p, f] += np.bincount(deal, weights=cells[f][cell[p]],
+                                                minlength=ndeals).astype(np.int64)
+    return _from_scatter(spot, street, acc, den,
+                         [cards_str([x, y]) for x in spot.unseen for y in spot.unseen], started)
 
 
 def _combinations(spot: Spot, limit: int):
@@ -243,6 +284,36 @@ def _scatter_plan(spot: Spot, forced: bool):
     return _combinations(spot, limit)
 
 
+def _cells_table(g, n: int) -> np.ndarray:
+    """int64[3, cells]: per outcome cell ``row * (n + 2) + col``, the share units, the
+    scoop (0/1) and the low half won or tied (0/1)."""
+    pot = pot_kind(g)
+    cells = np.zeros((3, (n + 1) * (n + 2)), dtype=np.int64)
+    cells[0] = _share_units(pot, n).ravel()
+    for row in range(n + 1):
+        for col in range(n + 2):
+            c = row * (n + 2) + col
+            cells[1, c] = (row == 1 and col in (0, 2)) if pot == "split" else \
+                (col == 2 if pot == "razz" else row == 1)
+            cells[2, c] = col >= 2
+    return cells
+
+
+def _pair_cells(g, hv: np.ndarray, lv: np.ndarray) -> np.ndarray:
+    """Each player's outcome cell on each row of values ``[n, rows]`` (as the tally)."""
+    n = hv.shape[0]
+    row = np.zeros(hv.shape, dtype=np.int64)
+    col = np.zeros(hv.shape, dtype=np.int64)
+    if g.high:
+        win = hv == hv.max(axis=0)
+        row = np.where(win, win.sum(axis=0), 0)
+    if g.low:
+        best = lv.max(axis=0)
+        win = (lv == best) & (best > 0)
+        col = np.where(best > 0, np.where(win, 1 + win.sum(axis=0), 1), 0)
+    return row * (n + 2) + col
+
+
 def _run_scatter(spot: Spot, opts, j: int, planned):
     """The kernel's ``(acc, den)``: by ``j``-card deal, or (``j == 0``) by combination."""
     import numba
@@ -272,15 +343,7 @@ def _run_scatter(spot: Spot, opts, j: int, planned):
     else:
         subs = np.zeros((1, 0), dtype=np.int64)
         ndeals = len(tuples)
-    pot = pot_kind(g)
-    cells = np.zeros((3, (n + 1) * (n + 2)), dtype=np.int64)
-    cells[0] = _share_units(pot, n).ravel()
-    for row in range(n + 1):
-        for col in range(n + 2):
-            c = row * (n + 2) + col
-            cells[1, c] = (row == 1 and col in (0, 2)) if pot == "split" else \
-                (col == 2 if pot == "razz" else row == 1)
-            cells[2, c] = col >= 2
+    cells = _cells_table(g, n)
     threads = numba.config.NUMBA_NUM_THREADS if opts.threads is None else \
         min(opts.threads, numba.config.NUMBA_NUM_THREADS)
     previous = numba.get_num_threads()
@@ -296,10 +359,18 @@ def _run_scatter(spot: Spot, opts, j: int, planned):
 
 def _scatter(spot: Spot, opts, street: str, j: int, planned, started: float) -> DistributionResult:
     """Every (combination, run-out) walked once in the kernel, scattered into the deals."""
+    acc, den = _run_scatter(spot, opts, j, planned)
+    return _from_scatter(spot, street, acc, den,
+                         [cards_str(c) for c in combinations(spot.unseen, j)], started)
+
+
+def _from_scatter(spot: Spot, street: str, acc: np.ndarray, den: np.ndarray, names: list,
+                  started: float) -> DistributionResult:
+    """The result from per-deal sums: ``acc[deal, player, field]`` (see
+    :func:`_cells_table`) over ``den[deal]`` equally weighted run-outs."""
     import time
 
     g, n = spot.game, spot.n
-    acc, den = _run_scatter(spot, opts, j, planned)
     live = np.nonzero(den)[0]
     acc, den = acc[live], den[live]
     unit = 2 * _lcm_upto(n)
@@ -311,7 +382,6 @@ def _scatter(spot: Spot, opts, street: str, j: int, planned, started: float) -> 
         fraction = Fraction(int(acc[:, p, 0].sum()), total * unit)
         players.append(_player(spot, p, eq, acc[:, p, 1] / den, acc[:, p, 2] / den, weights,
                                fraction, 0.0))
-    names = [cards_str(c) for c in combinations(spot.unseen, j)]
     return DistributionResult(
         game=g.name, hands=list(spot.hand_text), board=cards_str(spot.board),
         dead=cards_str(spot.dead), street=street, deals=len(live), exact=True, samples=None,
