@@ -87,7 +87,8 @@ def _exact_rows(spot: Spot):
 
 
 def _sampled_rows(spot: Spot, samples: int, rng: np.random.Generator):
-    """``samples`` random run-outs (range holdings drawn by weight, clashes redrawn)."""
+    """``samples`` random run-outs (range holdings drawn by weight, clashes redrawn);
+    the new cards in the order dealt (stud: after each player's known cards)."""
     n, g = spot.n, spot.game
     holes = [None] * n
     used = np.zeros((samples, 52), dtype=bool)
@@ -120,19 +121,32 @@ def _sampled_rows(spot: Spot, samples: int, rng: np.random.Generator):
         raise HandError("the players' ranges almost never fit together; narrow the ranges")
     for p in ranged:
         holes[p] = picked[p]
-    # the rest of the deck in random order: unused cards first
-    order = np.argsort(rng.random((samples, 52)) + used, axis=1).astype(np.uint8)
     if not g.stud:
         boards = np.hstack([np.tile(np.array(spot.board, dtype=np.uint8), (samples, 1)),
-                            order[:, :spot.k]])
+                            _draw(used, spot.k, rng)])
         return holes, boards
-    out, at = [], 0
-    for p in range(n):
-        own = order[:, at:at + spot.mo]
-        at += spot.mo
-        out.append(own)
-    shared = order[:, at:at + 1] if spot.shared else np.zeros((samples, 0), dtype=np.uint8)
-    return [np.hstack([holes[p], out[p], shared]) for p in range(n)], None
+    out = [np.hstack([holes[p], _draw(used, spot.mo, rng)]) for p in range(n)]
+    if spot.shared:
+        shared = _draw(used, 1, rng)
+        out = [np.hstack([h, shared]) for h in out]
+    return out, None
+
+
+def _draw(used: np.ndarray, count: int, rng: np.random.Generator) -> np.ndarray:
+    """``count`` random cards a row, none of them ``used`` (which they join), in the
+    order drawn: uniform draws without replacement, clashes drawn again."""
+    rows = used.shape[0]
+    out = np.zeros((rows, count), dtype=np.uint8)
+    index = np.arange(rows)
+    for i in range(count):
+        cards = rng.integers(0, 52, size=rows)
+        bad = np.nonzero(used[index, cards])[0]
+        while len(bad):
+            cards[bad] = rng.integers(0, 52, size=len(bad))
+            bad = bad[used[bad, cards[bad]]]
+        used[index, cards] = True
+        out[:, i] = cards
+    return out
 
 
 def _values(spot: Spot, hands):

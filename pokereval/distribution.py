@@ -45,9 +45,13 @@ __all__ = ["DistributionResult", "PlayerDistribution", "HoldingEquity", "RangeEq
 AUTO_SCATTER_EVALS = 40_000_000
 #: The same for Omaha ranges: no per-holding cache, 60 to 100 lookups an evaluation.
 AUTO_SCATTER_EVALS_RANGED_OMAHA = 15_000_000
-#: Per-deal runs: total Monte Carlo samples when a deal's exact run is too slow.
+#: Sampled run-outs (in all) when walking every run-out is too slow, and per batch.
+DEFAULT_SAMPLES, SAMPLE_BATCH = 2_000_000, 250_000
+#: Per-holding runs of range_equities: samples in all when not exact.
 DEAL_SAMPLE_BUDGET = 4_000_000
 MIN_DEAL_SAMPLES, MAX_DEAL_SAMPLES = 2_000, 200_000
+#: Deals are listed (for one exact run each) only up to this many.
+MAX_LISTED_DEALS = 100_000
 #: Heads-up stud walks every pair of the players' remaining-card subsets up to this.
 MAX_STUD_PAIRS = 4_000_000
 #: Equity levels of :attr:`PlayerDistribution.at_least`.
@@ -215,7 +219,21 @@ def equity_distribution(game, hands, board="", dead="", *, exact=None, samples=N
             and not spot.ranged and not spot.shared and spot.mo >= 1
             and math.comb(len(spot.unseen), spot.mo) ** 2 <= MAX_STUD_PAIRS):
         return _heads_up_stud(spot, street, started)
-    return _per_deal(spot, opts, street, j, started)
+    if opts.exact is True or (opts.exact is None and opts.samples is None and not spot.ranged
+                              and _deal_count(spot, j) <= MAX_LISTED_DEALS):
+        deals = list(_deals(spot, j))
+        if opts.exact is True or len(deals) * _per_deal_ns(spot, deals) <= \
+                AUTO_EXACT_SECONDS * 1e9:
+            return _per_deal(spot, opts, street, deals, started)
+    return _sampled(spot, opts, street, j, started)
+
+
+def _deal_count(spot: Spot, j: int) -> int:
+    """The number of next-street deals (stud: ordered, one card a player)."""
+    u = len(spot.unseen)
+    if not spot.game.stud:
+        return math.comb(u, j)
+    return u if spot.mo == 0 else math.perm(u, spot.n)
 
 
 def _heads_up_stud(spot: Spot, street: str, started: float) -> DistributionResult:
@@ -400,8 +418,8 @@ def _deals(spot: Spot, j: int):
             yield list(cards), list(spot.hand_text), spot.board + list(cards)
         return
     if spot.ranged:
-        raise HandError(f"{spot.game.name}: the next-street distribution takes exact stud "
-                        f"hands, not ranges")
+        raise HandError(f"{spot.game.name}: an exact next-street distribution takes exact "
+                        f"stud hands, not ranges (sample it: samples=...)")
     if spot.mo == 0:  # seventh street is one shared card (the eight-handed rule)
         for c in spot.unseen:
             yield [c], [cards_str(h + [c]) for h in spot.holes], []
@@ -435,39 +453,32 @@ def _shared_showdown(spot: Spot, card: int) -> EquityResult:
                         False, 0.0, player_results(spot, counts, True, final=True))
 
 
-def _per_deal(spot: Spot, opts, street: str, j: int, started: float) -> DistributionResult:
+def _per_deal_ns(spot: Spot, deals: list) -> float:
+    """Estimated nanoseconds of one exact equity run per deal."""
+    if spot.game.stud and spot.mo == 0:
+        return 300_000.0
+    first = parse_spot(spot.game, deals[0][1], cards_str(deals[0][2]), cards_str(spot.dead))
+    return _exact_cost_ns(first) * (20 if spot.ranged else 1) + 300_000.0
+
+
+def _per_deal(spot: Spot, opts, street: str, deals: list, started: float) -> DistributionResult:
+    """One exact :func:`pokereval.equity` run per deal."""
     import time
 
-    deals = list(_deals(spot, j))
     if not deals:
         raise HandError("no card is left to deal the next street")
-    if spot.game.stud and spot.mo == 0:
-        per_deal_ns = 300_000
-    else:
-        first = parse_spot(spot.game, deals[0][1], cards_str(deals[0][2]), cards_str(spot.dead))
-        per_deal_ns = _exact_cost_ns(first) * (20 if spot.ranged else 1) + 300_000
-    samples = opts.samples
-    exact = opts.exact is True or (
-        samples is None and opts.exact is None
-        and len(deals) * per_deal_ns <= AUTO_EXACT_SECONDS * 1e9)
-    if not exact and samples is None:
-        samples = min(max(DEAL_SAMPLE_BUDGET // len(deals), MIN_DEAL_SAMPLES), MAX_DEAL_SAMPLES)
-    seed = None
-    if not exact:
-        seed = opts.seed if opts.seed is not None else secrets.randbits(63)
     n = spot.n
     rows = []
-    for i, (cards, hands, board) in enumerate(deals):
+    for cards, hands, board in deals:
         w = _range_weight(spot, cards) if spot.ranged else 1.0
         if w == 0.0:
             continue
-        kw = dict(exact=True) if exact else dict(samples=samples, seed=(seed + i) % (1 << 64))
         if spot.game.stud and spot.mo == 0:  # the shared seventh card ends the hand
             rows.append((cards, w, _shared_showdown(spot, cards[0])))
             continue
         try:
             r = equity(spot.game, hands, cards_str(board), cards_str(spot.dead),
-                       threads=opts.threads, **kw)
+                       threads=opts.threads, exact=True)
         except HandError:
             if spot.ranged:  # no combination of holdings fits this deal
                 continue
@@ -483,16 +494,14 @@ def _per_deal(spot: Spot, opts, street: str, j: int, started: float) -> Distribu
         scoop = np.array([r.players[p].scoop for _, _, r in rows])
         low = np.array([r.players[p].low_win + r.players[p].low_tie for _, _, r in rows])
         fraction = None
-        if exact and not spot.ranged:
+        if not spot.ranged:
             fraction = sum((r.players[p].equity_fraction for _, _, r in rows), Fraction(0))
             fraction /= len(rows)
-        err = float(np.sqrt(np.sum((weights * np.array([r.players[p].std_error
-                                                        for _, _, r in rows])) ** 2)))
-        players.append(_player(spot, p, eq, scoop, low, weights, fraction, err))
+        players.append(_player(spot, p, eq, scoop, low, weights, fraction, 0.0))
     return DistributionResult(
         game=spot.game.name, hands=list(spot.hand_text), board=cards_str(spot.board),
-        dead=cards_str(spot.dead), street=street, deals=len(rows), exact=exact,
-        samples=None if exact else samples, seed=seed,
+        dead=cards_str(spot.dead), street=street, deals=len(rows), exact=True,
+        samples=None, seed=None,
         elapsed=time.perf_counter() - started, players=players,
         next_cards=[cards_str(c) for c, _, _ in rows], weights=weights)
 
@@ -752,3 +761,78 @@ def equity_by_street(game, hands, board="", dead="", *, exact=None, samples=None
         out.append(StreetResult(name, list(spot.hand_text), cut,
                                 equity(g.name, list(hands), cut, dead, **kw)))
     return out
+
+
+# --------------------------------------------------------------------------
+# Sampled: random run-outs, each added to the deal of its next cards
+# --------------------------------------------------------------------------
+
+def _sampled(spot: Spot, opts, street: str, j: int, started: float) -> DistributionResult:
+    """``samples`` random run-outs in all (holdings drawn as :func:`pokereval.equity`
+    does), each added to its next-street deal: the first new card(s) dealt."""
+    import time
+
+    from .breakdown import _sampled_rows, _values
+
+    seed = opts.seed if opts.seed is not None else secrets.randbits(63)
+    rng = np.random.default_rng(seed)
+    n, g = spot.n, spot.game
+    total = opts.samples or DEFAULT_SAMPLES
+    cells = _cells_table(g, n)
+    batches = []
+    done = 0
+    while done < total:
+        size = min(SAMPLE_BATCH, total - done)
+        holes, boards = _sampled_rows(spot, size, rng)
+        hv, lv = _values(spot, (holes, boards))
+        cell = _pair_cells(g, hv, lv)
+        if g.stud:  # each player's next card; with the shared seventh card, that card
+            held = len(holes[0][0]) - spot.mo - spot.shared
+            cols = [h[:, held].astype(np.int64) for h in holes] if spot.mo else \
+                [holes[0][:, -1].astype(np.int64)]
+        else:
+            new = np.sort(boards[:, len(spot.board):len(spot.board) + j], axis=1)
+            cols = [new[:, i].astype(np.int64) for i in range(j)]
+        key = np.zeros(size, dtype=np.int64)
+        for c in cols:
+            key = key * 52 + c
+        uniq, inverse = np.unique(key, return_inverse=True)
+        parts = [np.bincount(inverse, minlength=len(uniq)).astype(np.float64)]
+        for p in range(n):
+            for f in range(3):
+                v = cells[f][cell[p]].astype(np.float64)
+                parts.append(np.bincount(inverse, weights=v, minlength=len(uniq)))
+                if f == 0:
+                    parts.append(np.bincount(inverse, weights=v * v, minlength=len(uniq)))
+        batches.append((uniq, np.stack(parts, axis=1)))
+        done += size
+    every = np.concatenate([k for k, _ in batches])
+    keys, inverse = np.unique(every, return_inverse=True)
+    rows = np.concatenate([t for _, t in batches])
+    table = np.stack([np.bincount(inverse, weights=rows[:, c], minlength=len(keys))
+                      for c in range(rows.shape[1])], axis=1)  # [deals, 1 + 4 n]
+    keys = keys.tolist()
+    count = table[:, 0]
+    weights = count / count.sum()
+    unit = 2 * _lcm_upto(n)
+    players = []
+    for p in range(n):
+        s1, s2 = table[:, 1 + 4 * p] / unit, table[:, 2 + 4 * p] / unit ** 2
+        eq = s1 / count
+        overall = s1.sum() / total
+        var = max(s2.sum() / total - overall ** 2, 0.0)
+        players.append(_player(spot, p, eq, table[:, 3 + 4 * p] / count,
+                               table[:, 4 + 4 * p] / count, weights, None,
+                               math.sqrt(var / max(total - 1, 1))))
+    names = []
+    for k in keys:
+        cards = []
+        for _ in cols:
+            cards.append(k % 52)
+            k //= 52
+        names.append(cards_str(cards[::-1]))
+    return DistributionResult(
+        game=g.name, hands=list(spot.hand_text), board=cards_str(spot.board),
+        dead=cards_str(spot.dead), street=street, deals=len(keys), exact=False, samples=total,
+        seed=seed, elapsed=time.perf_counter() - started, players=players,
+        next_cards=names, weights=weights)

@@ -136,25 +136,34 @@ def test_stud_seventh_street_shared_card():
 
 def test_sampled_distribution_is_near_the_equity():
     hands = ["AhKh", "QsQd", "7c7d"]
-    r = pe.equity_distribution("holdem", hands, "2h9cKd", samples=3000, seed=7)
-    assert not r.exact and r.samples == 3000 and r.deals == 43
+    r = pe.equity_distribution("holdem", hands, "2h9cKd", samples=100_000, seed=7)
+    assert not r.exact and r.samples == 100_000 and r.deals == 43
     e = pe.equity("holdem", hands, "2h9cKd", exact=True)
     for p, q in zip(r.players, e.players):
         assert p.equity == pytest.approx(q.equity, abs=5 * p.std_error)
         assert 0 < p.std_error < 0.005
-    again = pe.equity_distribution("holdem", hands, "2h9cKd", samples=3000, seed=7)
+    again = pe.equity_distribution("holdem", hands, "2h9cKd", samples=100_000, seed=7)
     assert again.players[0].curve == r.players[0].curve
 
 
-@pytest.mark.slow
 def test_sampled_stud_distribution_is_near_the_equity():
-    r = pe.equity_distribution("razz", ["Ah2d3c", "KsKdQh"], samples=2000, seed=7)
-    assert not r.exact and r.samples == 2000 and r.deals == 46 * 45
-    e = pe.equity("razz", ["Ah2d3c", "KsKdQh"], samples=200_000, seed=1)
-    assert r.players[0].equity == pytest.approx(e.players[0].equity, abs=0.003)
-    assert 0 < r.players[0].std_error < 0.001
-    again = pe.equity_distribution("razz", ["Ah2d3c", "KsKdQh"], samples=2000, seed=7)
-    assert again.players[0].curve == r.players[0].curve
+    r = pe.equity_distribution("razz", ["Ah2d3c", "KsKdQh", "5h6h7h"], samples=300_000, seed=7)
+    assert not r.exact and r.samples == 300_000
+    for text in r.next_cards:  # one card a player, none twice, none known
+        cards = pe.parse_cards(text)
+        assert len(set(cards)) == 3 and not set(cards) & set(pe.parse_cards("Ah2d3cKsKdQh5h6h7h"))
+    e = pe.equity("razz", ["Ah2d3c", "KsKdQh", "5h6h7h"], samples=1_000_000, seed=1)
+    for p, q in zip(r.players, e.players):
+        assert p.equity == pytest.approx(q.equity, abs=5 * (p.std_error + q.std_error))
+        assert 0 < p.std_error < 0.002
+
+
+def test_sampled_stud_ranges():
+    r = pe.equity_distribution("stud", ["AhAd2c3s4s", "KK***"], samples=100_000, seed=2)
+    e = pe.equity("stud", ["AhAd2c3s4s", "KK***"], samples=1_000_000, seed=2)
+    assert r.street == "sixth street" and not r.exact
+    assert r.players[0].equity == pytest.approx(e.players[0].equity, abs=0.01)
+    assert sum(w for _, w in r.players[1].curve) == pytest.approx(1.0)
 
 
 # --------------------------------------------------------------------------
