@@ -375,3 +375,26 @@ def test_cli_equity_breakdown(capsys):
     assert main(["equity", "stud", "AhAd2c3s4s5s", "KsKdQhJhTh9d", "--breakdown", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert set(data["players"][0]["breakdown"]) == {"high"}
+
+
+@pytest.mark.parametrize("game", ["stud-hilo", "razz"])
+def test_heads_up_stud_curve_matches_brute_force(game):
+    hands = ["Ah2d3c4s9s8h", "KsKdQhJhTh8d"]
+    r = pe.equity_distribution(game, hands, dead="5c6c")
+    parsed = [naive.parse_cards(h) for h in hands]
+    known = {c for h in parsed for c in h} | set(naive.parse_cards("5c6c"))
+    unseen = [c for c in naive.DECK if c not in known]
+    curves = [Counter() for _ in hands]
+    for x in unseen:
+        for y in unseen:
+            if x != y:
+                ref = naive.reference_equity(game, [parsed[0] + [x], parsed[1] + [y]],
+                                             dead="5c6c")
+                for p, row in enumerate(ref.players):
+                    curves[p][row["equity"]] += 1
+    assert r.exact and r.deals == len(unseen) * (len(unseen) - 1)
+    for p, curve in zip(r.players, curves):
+        want = sorted((float(eq), n / r.deals) for eq, n in curve.items())
+        assert len(p.curve) == len(want)
+        for (e1, w1), (e2, w2) in zip(p.curve, want):
+            assert e1 == pytest.approx(e2, abs=1e-12) and w1 == pytest.approx(w2, abs=1e-12)
