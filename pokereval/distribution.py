@@ -45,6 +45,8 @@ __all__ = ["DistributionResult", "PlayerDistribution", "HoldingEquity", "RangeEq
 AUTO_SCATTER_EVALS = 40_000_000
 #: The same for Omaha ranges: no per-holding cache, 60 to 100 lookups an evaluation.
 AUTO_SCATTER_EVALS_RANGED_OMAHA = 15_000_000
+#: The kernel runs on one thread up to this many evaluations (a flop's turns and rivers).
+ONE_THREAD_EVALS = 200_000
 #: Sampled run-outs (in all) when walking every run-out is too slow, and per batch.
 DEFAULT_SAMPLES, SAMPLE_BATCH = 2_000_000, 250_000
 #: Per-holding runs of range_equities: samples in all when not exact.
@@ -337,7 +339,7 @@ def _run_scatter(spot: Spot, opts, j: int, planned):
     import numba
 
     from . import kernels as K
-    from .kernels.distribution import scatter_exact
+    from .kernels.distribution import JOINT_PLAYERS, scatter_exact
 
     g, n, k = spot.game, spot.n, spot.k
     tuples, tweights, rows = planned
@@ -364,15 +366,34 @@ def _run_scatter(spot: Spot, opts, j: int, planned):
     cells = _cells_table(g, n)
     threads = numba.config.NUMBA_NUM_THREADS if opts.threads is None else \
         min(opts.threads, numba.config.NUMBA_NUM_THREADS)
+    if len(tuples) * math.comb(len(deck), k) * n <= ONE_THREAD_EVALS:
+        threads = 1  # waking the other threads costs more than the work
     previous = numba.get_num_threads()
     numba.set_num_threads(threads)
     try:
-        return scatter_exact(KT, G, H, np.ascontiguousarray(tuples),
-                             np.array(tweights, dtype=np.int64), tmasks,
-                             np.array(spot.board, dtype=np.uint8), deck, k, subs, ndeals,
-                             binom, cache, use_cache, cells, threads)
+        acc, den = scatter_exact(KT, G, H, np.ascontiguousarray(tuples),
+                                 np.array(tweights, dtype=np.int64), tmasks,
+                                 np.array(spot.board, dtype=np.uint8), deck, k, subs, ndeals,
+                                 binom, cache, use_cache, cells, threads)
     finally:
         numba.set_num_threads(previous)
+    if n <= JOINT_PLAYERS:
+        return (acc @ _joint_fields(g, n)).reshape(ndeals, n, 3), den
+    return acc.reshape(ndeals, n, 3), den
+
+
+def _joint_fields(g, n: int) -> np.ndarray:
+    """int64[4 ** n, n, 3]: each joint outcome's fields per player (see
+    :func:`_cells_table` and :func:`.kernels.distribution._joint`)."""
+    cells = _cells_table(g, n)
+    out = np.zeros((4 ** n, n, 3), dtype=np.int64)
+    for code in range(4 ** n):
+        high, low = code & ((1 << n) - 1), code >> n
+        for p in range(n):
+            row = bin(high).count("1") if high >> p & 1 else 0
+            col = 0 if not low else (1 + bin(low).count("1") if low >> p & 1 else 1)
+            out[code, p] = cells[:, row * (n + 2) + col]
+    return out.reshape(4 ** n, n * 3)
 
 
 def _scatter(spot: Spot, opts, street: str, j: int, planned, started: float) -> DistributionResult:

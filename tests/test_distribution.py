@@ -25,11 +25,13 @@ from pokereval.evaluate import CATEGORIES
 IDENTITY_SPOTS = [
     ("holdem", ["AhAd", "7c8c"], "2c9cKd"),
     ("holdem", ["AhKh", "QsQd", "7c7d"], "2h9cKd"),
+    ("holdem", ["AhKh", "QsQd", "7c7d", "5s6s"], "2h9cKd"),  # per-player fields, not joint
     ("omaha", ["AhAd2c3s", "KsKdQhJh"], "7c8d9h"),
     ("omaha-hilo", ["AhAd2c3s", "KsKdQhJh"], "7c8d9h"),
     ("omaha-hilo", ["As2s3d4d", "KsKdQhJh", "6c7c8hTh"], "5c9dJs"),
     ("omaha5", ["AhAd2c3s4h", "KsKdQhJhTd"], "7c8d9h"),
     ("omaha5-hilo", ["AhAd2c3s4h", "KsKdQhJhTd"], "7c8d9h5s"),
+    ("omaha5-hilo", ["AhAd2c3s4h", "KsKdQhJhTd", "5d6d7h8h9s", "2h3h4c5c6c"], "7c8d9h"),
     ("courchevel", ["AhAd2c3s4h", "KsKdQhJhTd"], "7c8d9h"),
     ("courchevel-hilo", ["AhAd2c3s4h", "KsKdQhJhTd"], "7c"),
     ("stud", ["AhAd2c3s4s5s", "KsKdQhJhTh9d"], ""),

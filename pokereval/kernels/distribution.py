@@ -21,6 +21,10 @@ from .exact import next_colex, unrank_colex
 from .handeval import board_flush_suit, board_summary, eval_board, omaha_flush, omaha_nonflush
 
 FIELDS = 3  # per deal and player: share units, scoops, low halves won or tied
+#: Up to this many players a run-out adds one count to its deals' joint outcome
+#: (who shares the high, who shares the low: 4 ** n columns) instead of 3 fields
+#: a player: 10 additions a five-card board instead of 60.
+JOINT_PLAYERS = 3
 
 
 @jit(inline=True)
@@ -42,6 +46,25 @@ def _values(KT, G, H, who, n, board, cache, use_cache, hv, lv):
                 v = f
         hv[p] = v
         lv[p] = np.int64(KT[5][U((hl[h] << 8) | low)]) if G[3] else 0
+
+
+@jit(inline=True)
+def _joint(G, n, hv, lv):
+    """The showdown as ``high winners mask | low winners mask << n`` (bit p: player p
+    has the best high / qualifying low; no high in razz, no low mask when none
+    qualifies)."""
+    bh = np.int64(0)
+    bl = np.int64(0)
+    for q in range(n):
+        bh = max(bh, hv[q])
+        bl = max(bl, lv[q])
+    code = 0
+    for q in range(n):
+        if G[2] and bh > 0 and hv[q] == bh:
+            code |= 1 << q
+        if G[3] and bl > 0 and lv[q] == bl:
+            code |= 1 << (q + n)
+    return code
 
 
 @jit(inline=True)
@@ -93,8 +116,13 @@ def _scatter_range(KT, G, H, tuples, tweights, tmasks, known, deck, k, subs, bin
             for i in range(k):
                 board[b0 + i] = deck[c[i]]
             _values(KT, G, H, tuples[t], n, board, cache, use_cache, hv, lv)
-            for p in range(n):
-                sel[p] = _cell(G, n, hv, lv, p)
+            joint = n <= JOINT_PLAYERS
+            code = 0
+            if joint:
+                code = _joint(G, n, hv, lv)
+            else:
+                for p in range(n):
+                    sel[p] = _cell(G, n, hv, lv, p)
             for s in range(nsub):
                 d = t
                 if j > 0:
@@ -102,9 +130,12 @@ def _scatter_range(KT, G, H, tuples, tweights, tmasks, known, deck, k, subs, bin
                     for m in range(j):
                         d += binom[c[subs[s, m]], m + 1]
                 den[d] += w
-                for p in range(n):
-                    for f in range(3):
-                        acc[d, p, f] += w * cells[f, sel[p]]
+                if joint:
+                    acc[d, code] += w
+                else:
+                    for p in range(n):
+                        for f in range(FIELDS):
+                            acc[d, p * FIELDS + f] += w * cells[f, sel[p]]
         next_colex(c, k)
         r += 1
 
@@ -112,8 +143,10 @@ def _scatter_range(KT, G, H, tuples, tweights, tmasks, known, deck, k, subs, bin
 @jit(parallel=True)
 def scatter_exact(KT, G, H, tuples, tweights, tmasks, known, deck, k, subs, ndeals, binom,
                   cache, use_cache, cells, nch):
-    """``(acc int64[ndeals, n, 3], den int64[ndeals])`` over every combination of
-    holdings (``tuples`` rows of ``H``) and every ``k``-card run-out of ``deck``.
+    """``(acc int64[ndeals, columns], den int64[ndeals])`` over every combination of
+    holdings (``tuples`` rows of ``H``) and every ``k``-card run-out of ``deck``:
+    columns are joint outcomes (``4 ** n``, see :func:`_joint`) up to JOINT_PLAYERS
+    players, else ``3 * n`` (field ``f`` of player ``p`` at ``3 * p + f``).
 
     A run-out's deals are the colex ranks (over ``deck`` indices) of its cards at the
     positions ``subs[s]`` (or, with ``subs`` of width 0, the combination's index);
@@ -122,7 +155,8 @@ def scatter_exact(KT, G, H, tuples, tweights, tmasks, known, deck, k, subs, ndea
     n = tuples.shape[1]
     total = tuples.shape[0] * binom[deck.shape[0], k]
     chunk = (total + nch - 1) // nch
-    acc = np.zeros((nch, ndeals, n, FIELDS), np.int64)
+    ncols = 4 ** n if n <= JOINT_PLAYERS else FIELDS * n
+    acc = np.zeros((nch, ndeals, ncols), np.int64)
     den = np.zeros((nch, ndeals), np.int64)
     for ci in prange(nch):
         lo = min(ci * chunk, total)
@@ -131,7 +165,7 @@ def scatter_exact(KT, G, H, tuples, tweights, tmasks, known, deck, k, subs, ndea
                        use_cache, cells, lo, hi, acc[ci], den[ci], np.zeros(k + 1, np.int64),
                        np.zeros(5, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64),
                        np.zeros(n, np.int64))
-    out = np.zeros((ndeals, n, FIELDS), np.int64)
+    out = np.zeros((ndeals, ncols), np.int64)
     dsum = np.zeros(ndeals, np.int64)
     for ci in range(nch):
         out += acc[ci]
