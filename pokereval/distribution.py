@@ -221,6 +221,9 @@ def equity_distribution(game, hands, board="", dead="", *, exact=None, samples=N
             and not spot.ranged and not spot.shared and spot.mo >= 1
             and math.comb(len(spot.unseen), spot.mo) ** 2 <= MAX_STUD_PAIRS):
         return _heads_up_stud(spot, street, started)
+    if opts.exact is True and _deal_count(spot, j) > MAX_LISTED_DEALS:
+        raise HandError(f"too many {street} deals to walk exactly "
+                        f"({_deal_count(spot, j):,}); sample them (samples=...)")
     if opts.exact is True or (opts.exact is None and opts.samples is None and not spot.ranged
                               and _deal_count(spot, j) <= MAX_LISTED_DEALS):
         deals = list(_deals(spot, j))

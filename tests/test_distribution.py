@@ -205,6 +205,18 @@ def test_range_equities_by_holding():
         assert h.fraction == fixed.players[1].equity_fraction
 
 
+def test_range_equities_two_ranges():
+    r = pe.range_equities("holdem", ["KK", "QQ,JJ"], board="2c7d9h", player=1)
+    e = pe.equity("holdem", ["KK", "QQ,JJ"], board="2c7d9h", exact=True)
+    assert r.exact and len(r.holdings) == 12
+    assert r.equity == pytest.approx(e.players[1].equity, abs=1e-12)
+    for h in r.holdings[:2] + r.holdings[-2:]:
+        fixed = pe.equity("holdem", ["KK", h.holding], board="2c7d9h", exact=True)
+        assert h.fraction == fixed.players[1].equity_fraction
+    assert sum(h.weight for h in r.holdings) == pytest.approx(1.0)
+    assert r.holdings[0].weight == pytest.approx(1 / 12)
+
+
 def test_range_equities_runs_each_holding_when_too_big_to_walk():
     r = pe.range_equities("stud", ["AhAd2c3s4s5s", "KsKdQhJhTh*"], exact=True)
     assert r.exact and len(r.holdings) == 52 - 11  # one holding per unseen card
@@ -343,6 +355,9 @@ def test_errors():
         pe.range_equities("holdem", ["AhAd", "KK"], player=0)
     with pytest.raises(pe.CardError):
         pe.equity_distribution("holdem", ["AhAd", "Ah8c"])
+    with pytest.raises(HandError, match="too many seventh street deals to walk exactly"):
+        pe.equity_distribution("stud", ["AhAd2c3s4s5s", "KsKdQhJhTh9d", "2h3h4h5h6h7h",
+                                        "8c9cTcJcQcKc"], exact=True)
     with pytest.raises(HandError, match="needs at least 1 board card"):
         pe.equity_distribution("courchevel", ["AhAd2c3s4h", "KsKdQhJhTd"])
 
