@@ -17,7 +17,6 @@ from __future__ import annotations
 import secrets
 import time
 from itertools import combinations
-from math import comb
 
 import numpy as np
 

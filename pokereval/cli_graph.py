@@ -135,12 +135,12 @@ def render_curve(result: Any, console: Any) -> None:
         table.add_column("Scoop", justify="right")
         table.add_column("Low", justify="right")
     for p, player in enumerate(result.players):
-        row = [Text(MARKS[p % len(MARKS)], style=STYLES[p % len(STYLES)]), player.hand,
-               f"{100 * player.equity:.2f}"] + \
-              [f"{100 * player.at_least[k]:.1f}" for k in ("25%", "50%", "75%")]
+        cells: list = [Text(MARKS[p % len(MARKS)], style=STYLES[p % len(STYLES)]), player.hand,
+                       f"{100 * player.equity:.2f}"]
+        cells += [f"{100 * player.at_least[k]:.1f}" for k in ("25%", "50%", "75%")]
         if split:
-            row += [f"{100 * player.scoop:.1f}", f"{100 * player.low:.1f}"]
-        table.add_row(*row)
+            cells += [f"{100 * player.scoop:.1f}", f"{100 * player.low:.1f}"]
+        table.add_row(*cells)
     _show(console, table)
     how = "exact" if result.exact else f"sampled, {result.samples:,} run-outs a deal"
     _show(console, Text(f"All figures in %: the chance of each equity level on the "

@@ -32,7 +32,7 @@ from itertools import combinations, permutations
 import numpy as np
 
 from .cards import cards_str
-from .equity_api import AUTO_EXACT_SECONDS, _RangedRunner, _exact_cost_ns, _whole_weights, equity
+from .equity_api import AUTO_EXACT_SECONDS, _RangedRunner, _exact_cost_ns, equity
 from .errors import HandError
 from .results import EquityResult, _lcm_upto, _share_units, pot_kind
 from .spot import Spot, parse_options, parse_spot
@@ -142,7 +142,7 @@ class DistributionResult:
     elapsed: float
     players: list[PlayerDistribution]
     next_cards: list[str] = field(repr=False, default_factory=list)
-    weights: np.ndarray = field(repr=False, default=None)
+    weights: np.ndarray | None = field(repr=False, default=None)
 
     def to_dict(self) -> dict:
         """A JSON-ready dict (the curves, not the per-deal arrays)."""
@@ -772,10 +772,10 @@ def equity_by_street(game, hands, board="", dead="", *, exact=None, samples=None
             raise HandError(f"{g.name}: equity_by_street takes exact stud hands, not ranges")
         held = len(spot.holes[0])
         for s in range(3, held + 1):
-            cut = [cards_str(h[:s]) for h in spot.holes]
+            shown = [cards_str(h[:s]) for h in spot.holes]
             name = "third street" if s == 3 else _STUD_STREETS[s]
-            out.append(StreetResult(name, cut, "", equity(g.name, cut, "", cards_str(spot.dead),
-                                                          **kw)))
+            out.append(StreetResult(name, shown, "", equity(g.name, shown, "",
+                                                            cards_str(spot.dead), **kw)))
         return out
     sizes = [(g.min_board, "preflop")] + [(s, _STREETS[s]) for s in (3, 4, 5)]
     for size, name in sizes:
