@@ -198,10 +198,12 @@ def equity_distribution(game, hands, board="", dead="", *, exact=None, samples=N
                         seed=None, threads=None) -> DistributionResult:
     """Each player's equity on every deal of the next street, as a sorted curve.
 
-    ``exact=None`` walks every run-out when that is cheap, else samples each
-    deal's run-outs (``samples`` per deal when given); ``exact=True`` always
-    walks them.  Players may be ranges (their holdings drawn as in
-    :func:`pokereval.equity`); a deal's weight is its probability.
+    ``exact=None`` walks every run-out when that is cheap, else samples run-outs
+    (``DEFAULT_SAMPLES``, or ``samples=N`` in all), each deal's equity then being
+    the mean over the sampled run-outs it starts; ``exact=True`` always walks them.
+    Players may be ranges (their holdings drawn as in :func:`pokereval.equity`);
+    a deal's weight is its probability.  ``seed``: reproducible sampling;
+    ``threads``: kernel threads.
 
     >>> r = equity_distribution("omaha-hilo", ["AhAd2c3s", "KsKdQhJh"], board="7c8d9h")
     >>> r.street, r.deals, round(sum(w for _, w in r.players[0].curve), 12)
@@ -611,6 +613,9 @@ def range_equities(game, hands, board="", dead="", *, player=None, classes=None,
     ``player``: the index of the player given as a range (default: the first one).
     ``classes``: merge suit-isomorphic holdings (``None``: when no card is known
     and every other player is a suit-symmetric range, where they are equal).
+    Board games walk every combination and run-out in one kernel when cheap;
+    otherwise one :func:`pokereval.equity` run per holding (class), exact when
+    cheap (or ``exact=True``), else ``samples`` run-outs each.
 
     >>> r = range_equities("holdem", ["AKs", "QQ"])
     >>> [(h.holding, h.combos) for h in r.holdings]
