@@ -124,8 +124,8 @@ def render_curve(result: Any, console: Any) -> None:
             chart.append(grid[row][x], style=STYLES[p % len(STYLES)] if p >= 0 else None)
         chart.append("\n")
     chart.append("      +" + "-" * CHART_WIDTH + "\n")
-    chart.append(f"       worst {result.street} deals" + " " * (CHART_WIDTH - 36)
-                 + f"best {result.street} deals")
+    left, right = f"worst {result.street} deals", f"best {result.street} deals"
+    chart.append("       " + left + " " * max(1, CHART_WIDTH - len(left) - len(right)) + right)
     _show(console, chart)
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
     for name in ("", "Hand", "Equity", ">=25%", ">=50%", ">=75%"):
@@ -142,7 +142,7 @@ def render_curve(result: Any, console: Any) -> None:
             cells += [f"{100 * player.scoop:.1f}", f"{100 * player.low:.1f}"]
         table.add_row(*cells)
     _show(console, table)
-    how = "exact" if result.exact else f"sampled, {result.samples:,} run-outs a deal"
+    how = "exact" if result.exact else f"sampled: {result.samples:,} run-outs in all"
     _show(console, Text(f"All figures in %: the chance of each equity level on the "
                         f"{result.street}. {result.deals:,} {result.street} deals ({how}), "
                         f"{_seconds(result.elapsed)}.", style="dim"))
