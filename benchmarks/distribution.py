@@ -58,8 +58,9 @@ def main() -> int:
             same = all(p.equity_fraction == q.equity_fraction for p, q in zip(r.players, e.players))
             check = "identity exact" if same else "IDENTITY FAILED"
         assert first.deals == r.deals
-        goal = f" (target < {target:g} s)" if target else ""
-        print(f"{label:55s} best {min(times):7.3f} s  median {statistics.median(times):7.3f} s"
+        goal = f" (target < {1000 * target:g} ms)" if target else ""
+        print(f"{label:55s} best {1000 * min(times):8.1f} ms  "
+              f"median {1000 * statistics.median(times):8.1f} ms"
               f"  {r.deals:6,d} deals  {'exact' if r.exact else 'sampled'}  {check}{goal}",
               flush=True)
     return 0
