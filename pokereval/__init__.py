@@ -5,6 +5,8 @@
 'Full house, kings full of fives'
 """
 from .cards import card_str, cards_str, parse_cards
+from .distribution import (DistributionResult, RangeEquities, equity_by_street,
+                           equity_distribution, range_equities)
 from .equity_api import EquityResult, PlayerResult, equity
 from .errors import CardError, GameError, HandError, PokerEvalError
 from .evaluate import Evaluation, HighHand, LowHand, evaluate, evaluate_batch
@@ -22,4 +24,6 @@ __all__ = [
     # table rules (pokereval.rules)
     "AllinResult", "BettingRound", "Limits", "Pot", "RulesError", "Settlement", "allin_ev",
     "bet_limits", "board_order", "bring_in", "first_to_act", "settle", "stud_bet_size",
+    # distributions (pokereval.distribution)
+    "DistributionResult", "RangeEquities", "equity_by_street", "equity_distribution", "range_equities",
 ]

@@ -185,6 +185,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help="worker threads (default: all cores)")
     eq.add_argument("--json", action="store_true",
                     help="print the result as JSON (and nothing else) on stdout")
+    eq.add_argument("--breakdown", action="store_true",
+                    help="add what each hand makes: final high and low, won / tied / lost")
     eq.set_defaults(run=cmd_equity)
 
     ev = commands.add_parser(
@@ -215,6 +217,7 @@ def build_parser() -> argparse.ArgumentParser:
     bt.set_defaults(run=cmd_batch)
     importlib.import_module("pokereval.cli_rules").register(commands)
     importlib.import_module("pokereval.cli_web").register(commands)
+    importlib.import_module("pokereval.cli_graph").register(commands)
     return parser
 
 
@@ -482,6 +485,8 @@ def cmd_equity(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     get_game(args.game)  # an unknown game fails fast, before the engine is imported
     options = dict(exact=True if args.exact else None, samples=args.samples,
                    stderr=args.stderr, seed=args.seed, threads=args.threads)
+    if args.breakdown:
+        options["breakdown"] = True
     reporter = None
     if not args.json and err.isatty():
         reporter = ProgressReporter(_console(err), samples=args.samples, stderr=args.stderr)
@@ -496,6 +501,8 @@ def cmd_equity(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         out.write(_dumps(_result_dict(result), indent=2) + "\n")
     else:
         render_equity(result, _console(out))
+        if args.breakdown:
+            importlib.import_module("pokereval.cli_graph").render_breakdown(result, _console(out))
     out.flush()
     if result.partial:
         print(f"{PROG}: interrupted: the figures above are partial", file=err)

@@ -116,7 +116,7 @@ def _exact_cost_ns(spot: Spot) -> float:
 
 
 def equity(game, hands, board="", dead="", *, exact=None, samples=None, stderr=None,
-           seed=None, threads=None, progress=None) -> EquityResult:
+           seed=None, threads=None, progress=None, breakdown=False) -> EquityResult:
     """Each hand's share of the pot: exact enumeration or Monte Carlo.
 
     ``game``: a game name (see :func:`pokereval.games`); ``hands``: one value per
@@ -132,6 +132,8 @@ def equity(game, hands, board="", dead="", *, exact=None, samples=None, stderr=N
     any thread count.  ``threads``: worker threads (default: all cores).
     ``progress(result)`` is called between batches with a partial result; Ctrl-C
     stops the run and returns the partial result (``partial=True``).
+    ``breakdown=True`` adds ``p.breakdown`` (what each hand makes, won / tied / lost;
+    see :mod:`pokereval.breakdown`), the figures coming from the same run-outs.
     """
     from .board_range import equity_over_boards, is_card_range
     if is_card_range(board) or is_card_range(dead):  # generic syntax: 'K**', 'Aw9x2y'
@@ -140,7 +142,10 @@ def equity(game, hands, board="", dead="", *, exact=None, samples=None, stderr=N
     started = time.perf_counter()
     spot = parse_spot(game, hands, board, dead)
     opts = parse_options(exact, samples, stderr, seed, threads, progress)
+    if breakdown:
+        from .breakdown import equity_with_breakdown
 
+        return equity_with_breakdown(spot, opts, started)
     if spot.ranged:
         return _RangedRunner(spot, opts, started).run()
     if opts.exact is True:
