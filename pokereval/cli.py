@@ -209,6 +209,7 @@ def build_parser() -> argparse.ArgumentParser:
     bt.add_argument("file", metavar="FILE", nargs="?", default="-",
                     help="file of requests ('-' or nothing: standard input)")
     bt.set_defaults(run=cmd_batch)
+    importlib.import_module("pokereval.cli_tables").register(commands)
     return parser
 
 
