@@ -78,6 +78,8 @@ def register(commands) -> None:
     where.add_argument("--workers", type=_positive_int, help="local processes (default: all cores)")
     where.add_argument("--scheduler", metavar="ADDRESS",
                        help="run on the Dask cluster at ADDRESS (tcp://HOST:8786)")
+    build.add_argument("--timeout", type=float, default=30.0, metavar="S",
+                       help="seconds to wait for the Dask scheduler (30)")
     build.add_argument("--store", metavar="DIR", help="checkpoint directory: a killed build "
                                                       "run again with it resumes")
     build.add_argument("--out", metavar="FILE", help="write the table (.npz)")
@@ -170,7 +172,7 @@ def cmd_table_build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     common = dict(seed=args.seed, workers=args.workers, scheduler=args.scheduler,
                   store=args.store, progress=False if args.no_progress else None,
-                  chunk_trials=args.chunk_trials)
+                  chunk_trials=args.chunk_trials, timeout=args.timeout)
     start = time.perf_counter()
     if args.kind == "ordering":
         if args.opponents:

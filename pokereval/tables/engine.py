@@ -140,13 +140,13 @@ def _assemble(results: dict[str, np.ndarray], chunks: list[Chunk], classes: int)
 
 
 def _execute(plan: Callable, total: int, *, executor, workers, scheduler, store, params, progress,
-             label):
+             label, timeout):
     store = ChunkStore(store, params) if store is not None else None
     bar = _Progress(total, progress, label)
     try:
         if executor is not None:
             return plan(executor, store, bar)
-        with open_executor(workers, scheduler) as ex:
+        with open_executor(workers, scheduler, timeout) as ex:
             return plan(ex, store, bar)
     finally:
         bar.close()
@@ -156,13 +156,14 @@ def build_ordering(game: str | Game, players: int | None = None, *, passes: int 
                    trials: int = 4, seed: int = 0, executor: Executor | None = None,
                    workers: int | None = None, scheduler: str | None = None,
                    store: str | None = None, progress: bool | None = None,
-                   chunk_trials: int = 200_000) -> OrderingTable:
+                   chunk_trials: int = 200_000, timeout: float = 30.0) -> OrderingTable:
     """The evolution ordering of ``game`` for ``players`` seats (default: full ring).
 
     Pass ``p`` (0-based) plays ``trials * 2**p`` trials per class.  Runs on
     ``executor`` if given, else on the Dask cluster at ``scheduler``, else on a
-    pool of ``workers`` local processes; ``store`` (a directory) keeps finished
-    chunks so that an interrupted build resumes.
+    pool of ``workers`` local processes (``timeout``: seconds to reach the
+    scheduler); ``store`` (a directory) keeps finished chunks so that an
+    interrupted build resumes.
     """
     game = _board_game(game)
     players = players or full_ring(game)
@@ -192,14 +193,14 @@ def build_ordering(game: str | Game, players: int | None = None, *, passes: int 
 
     return _execute(plan, total, executor=executor, workers=workers, scheduler=scheduler,
                     store=store, params=params, progress=progress,
-                    label=f"{game.name} {players}-handed ordering")
+                    label=f"{game.name} {players}-handed ordering", timeout=timeout)
 
 
 def build_equity(game: str | Game, *, opponents: int | None = None, trials: int = 1000,
                  seed: int = 0, executor: Executor | None = None, workers: int | None = None,
                  scheduler: str | None = None, store: str | None = None,
                  progress: bool | None = None, chunk_trials: int = 200_000,
-                 classes: tuple[int, int] | None = None) -> EquityTable:
+                 classes: tuple[int, int] | None = None, timeout: float = 30.0) -> EquityTable:
     """Each class's equity against 1..``opponents`` random hands (default: the most the
     deck allows, at most 9), ``trials`` trials per class and opponent count.
     ``classes=(start, stop)`` builds only that block of classes (rows of other classes are 0)."""
@@ -229,4 +230,4 @@ def build_equity(game: str | Game, *, opponents: int | None = None, trials: int 
 
     return _execute(plan, (hi - lo) * trials * opponents, executor=executor, workers=workers,
                     scheduler=scheduler, store=store, params=params, progress=progress,
-                    label=f"{game.name} equity table")
+                    label=f"{game.name} equity table", timeout=timeout)
