@@ -1,7 +1,7 @@
 """Shipped starting-hand orderings: one ``<game>-<players>.npz`` per table.
 
 Each file holds ``order`` (class indices of :mod:`pokereval.classes`, best
-first, uint16 or uint32), ``stat`` (float32 per class in class-index order:
+first, uint16 or uint32), ``stat`` (float16 per class in class-index order:
 the mean net winnings per trial in the last pass; NaN when the ordering was not
 simulated here) and ``meta`` (a JSON string: source, credit, the command, seed
 and trial counts that rebuild it).
@@ -48,7 +48,7 @@ def save(file: str | Path, order: np.ndarray, stat: np.ndarray | None, meta: dic
     order = np.asarray(order)
     dtype = np.uint16 if len(order) < 65536 else np.uint32
     stat = np.full(len(order), np.nan) if stat is None else np.asarray(stat)
-    np.savez_compressed(file, order=order.astype(dtype), stat=stat.astype(np.float32),
+    np.savez_compressed(file, order=order.astype(dtype), stat=stat.astype(np.float16),
                         meta=np.array(json.dumps(meta, sort_keys=True)))
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+from multiprocessing import get_context
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from typing import Iterator
 
@@ -52,5 +53,6 @@ def open_executor(workers: int | None = None, scheduler: str | None = None,
     if workers == 1:
         yield InlineExecutor()
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    # spawn, not fork: the parent may hold Numba's thread pool, which a fork would copy half-made
+    with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
         yield pool
