@@ -161,7 +161,7 @@ def cmd_range(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         for col in ("Class", "Combos"):
             table.add_column(col, justify="right" if col == "Combos" else "left")
         for row in first:
-            table.add_row(row["class"], f"{row['combos']}/{row['of']}")
+            table.add_row(str(row["class"]), f"{row['combos']}/{row['of']}")
         _show(console, table)
     return EXIT_OK
 
@@ -191,17 +191,17 @@ def cmd_table_build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     else:
         if args.players or args.passes != 10:
             raise UsageError("--players and --passes are for 'table build ordering'")
-        table = build_equity(args.game, opponents=args.opponents, trials=args.trials or 1000,
-                             **common)
+        eq = build_equity(args.game, opponents=args.opponents, trials=args.trials or 1000,
+                          **common)
         wall = time.perf_counter() - start
         if args.out:
-            np.savez_compressed(args.out, equity=table.equity.astype(np.float32),
-                                meta=np.array(json.dumps(table.params, sort_keys=True)))
-        summary = {"table": "equity", "game": table.game, "wall_s": wall, "out": args.out,
-                   "params": table.params}
+            np.savez_compressed(args.out, equity=eq.equity.astype(np.float32),
+                                meta=np.array(json.dumps(eq.params, sort_keys=True)))
+        summary = {"table": "equity", "game": eq.game, "wall_s": wall, "out": args.out,
+                   "params": eq.params}
     if args.json:
         return _write(out, summary)
-    _show(_console(out), Text(f"built {summary['table']} table for {table.game} in "
+    _show(_console(out), Text(f"built {summary['table']} table for {summary['game']} in "
                               f"{wall:.1f} s" + (f" -> {args.out}" if args.out else "")))
     return EXIT_OK
 
