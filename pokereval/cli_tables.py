@@ -239,7 +239,7 @@ def cmd_table_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             return EXIT_OK
         order = z["order"].astype(np.int64)
         ho = HandOrdering(game.name, int(meta.get("players", 0)), [hc.text(c) for c in order],
-                          hc.combos[order], z["stat"].astype(float)[order], meta)
+                          hc.combos[order], z["stat"].astype(float), meta)
     else:
         ho = hand_ordering(args.source, args.players)
     if args.json:

@@ -23,6 +23,7 @@ Orderings exist for full ring (``players=10``; the 5-card games are dealt
 """
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -95,7 +96,7 @@ def percent_holdings(game: str | Game, lo: float, hi: float,
     uint8 [k, hole] rows (cards ascending, rows unique; do not modify) and the
     share of all combos they are."""
     for name, x in (("lo", lo), ("hi", hi)):
-        if isinstance(x, bool) or not isinstance(x, (int, float)) or not 0 <= x <= 1:
+        if isinstance(x, bool) or not isinstance(x, numbers.Real) or not 0 <= x <= 1:
             raise HandError(f"percent bound {name}={x!r} must be a fraction in [0, 1]")
     if lo > hi:
         raise HandError(f"percent band {lo!r}..{hi!r} runs backwards")

@@ -1,9 +1,9 @@
 """Shipped starting-hand orderings: one ``<game>-<players>.npz`` per table.
 
 Each file holds ``order`` (class indices of :mod:`pokereval.classes`, best
-first, uint16 or uint32), ``stat`` (float16 per class in class-index order:
-the mean net winnings per trial in the last pass; NaN when the ordering was not
-simulated here) and ``meta`` (a JSON string: source, credit, the command, seed
+first, uint16 or uint32), ``stat`` (float16, best first like ``order`` so that
+it compresses: the mean net winnings per trial in the last pass; NaN when the
+ordering was not simulated here) and ``meta`` (a JSON string: source, credit, the command, seed
 and trial counts that rebuild it).
 
 The hold'em and omaha (high) orderings are ProPokerTools' published ones:
@@ -34,20 +34,24 @@ def path(game: str, players: int) -> Path:
 
 
 def load(game: str, players: int) -> tuple[np.ndarray, np.ndarray, dict] | None:
-    """``(order int64, stat float64, meta)`` of a shipped ordering, or None."""
+    """``(order int64, stat float64 in class-index order, meta)`` of a shipped
+    ordering, or None."""
     try:
         with np.load(path(game, players), allow_pickle=False) as z:
-            return (z["order"].astype(np.int64), z["stat"].astype(np.float64),
-                    json.loads(str(z["meta"])))
+            order = z["order"].astype(np.int64)
+            stat = np.empty(len(order))
+            stat[order] = z["stat"]
+            return order, stat, json.loads(str(z["meta"]))
     except FileNotFoundError:
         return None
 
 
 def save(file: str | Path, order: np.ndarray, stat: np.ndarray | None, meta: dict) -> None:
-    """Write an ordering file (compressed; indices in the smallest unsigned type)."""
+    """Write an ordering file (compressed; indices in the smallest unsigned type);
+    ``stat`` is per class in class-index order."""
     order = np.asarray(order)
     dtype = np.uint16 if len(order) < 65536 else np.uint32
-    stat = np.full(len(order), np.nan) if stat is None else np.asarray(stat)
+    stat = np.full(len(order), np.nan) if stat is None else np.asarray(stat)[order]
     np.savez_compressed(file, order=order.astype(dtype), stat=stat.astype(np.float16),
                         meta=np.array(json.dumps(meta, sort_keys=True)))
 
