@@ -205,3 +205,17 @@ def test_cli_rank_and_range(capsys):
     assert main(["rank", "stud", "AsAhKsKhQdQh2c"]) == 2
     assert "holdem, omaha" in capsys.readouterr().err
     assert main(["rank", "omaha", "AsAh"]) == 2
+
+
+def test_class_cache_round_trip(tmp_path, monkeypatch):
+    from pokereval import classes
+
+    monkeypatch.setenv("POKEREVAL_CACHE_DIR", str(tmp_path))
+    fresh = classes._build(4)            # computed, then written
+    assert (tmp_path / "classes-4-v1.npz").exists()
+    cached = classes._build(4)           # read back
+    hc = hand_classes(4)
+    for a, b, c in zip(fresh, cached, (hc.keys, hc.combos, hc.class_of_combo)):
+        assert np.array_equal(a, b) and np.array_equal(a, c)
+    (tmp_path / "classes-4-v1.npz").write_bytes(b"garbage")  # a broken cache is rebuilt
+    assert np.array_equal(classes._build(4)[2], hc.class_of_combo)
