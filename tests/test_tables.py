@@ -14,6 +14,7 @@ import pytest
 from pokereval.classes import hand_classes
 from pokereval.cli import main
 from pokereval.errors import PokerEvalError
+from pokereval.games import get_game
 from pokereval.tables.engine import build_equity, build_ordering
 from pokereval.tables.executors import InlineExecutor
 
@@ -132,3 +133,17 @@ def test_cli_table_build_and_show(tmp_path, capsys):
     assert main(["table", "build", "ordering", "razz", "--workers", "1"]) == 2
     assert main(["table", "build", "ordering", "holdem", "--scheduler", "tcp://127.0.0.1:1",
                  "--timeout", "1", "--no-progress"]) == 2
+
+
+@pytest.mark.parametrize("game,opponents,trials", [("holdem", 1, 400), ("holdem", 4, 400),
+                                                   ("omaha-hilo", 1, 4), ("omaha-hilo", 3, 4),
+                                                   ("omaha5-hilo", 2, 1)])
+def test_equity_table_is_fair_on_average(game, opponents, trials):
+    """Over every starting hand (weighted by its combos) a seat wins 1/(n+1) of the
+    pots: shares of a pot (halves, ties) must add up to exactly one pot."""
+    hc = hand_classes(get_game(game).hole)
+    eq = build_equity(game, opponents=opponents, trials=trials, seed=5, progress=False,
+                      executor=InlineExecutor()).equity[:, opponents - 1]
+    mean = float(np.average(eq, weights=hc.combos))
+    samples = len(hc) * trials
+    assert abs(mean - 1 / (opponents + 1)) < 5 * 0.5 / np.sqrt(samples)
