@@ -11,6 +11,7 @@ from .equity_api import EquityResult, PlayerResult, equity
 from .errors import CardError, GameError, HandError, PokerEvalError
 from .evaluate import Evaluation, HighHand, LowHand, evaluate, evaluate_batch
 from .games import Game, games, get_game
+from .percent import HandOrdering, hand_ordering, percent_holdings, percentile
 from .ranges import Range, RangeError, parse_range
 from .rules import (AllinResult, BettingRound, Limits, Pot, RulesError, Settlement, allin_ev,
                     bet_limits, board_order, bring_in, first_to_act, settle, stud_bet_size)
@@ -18,7 +19,8 @@ from .rules import (AllinResult, BettingRound, Limits, Pot, RulesError, Settleme
 __version__ = "0.1.0"
 
 __all__ = [
-    "CardError", "EquityResult", "Evaluation", "Game", "GameError", "HandError", "HighHand",
+    "CardError", "EquityResult", "Evaluation", "Game", "GameError", "HandError", "HandOrdering",
+    "HighHand", "hand_ordering", "percent_holdings", "percentile",
     "LowHand", "PlayerResult", "PokerEvalError", "Range", "RangeError", "card_str", "cards_str",
     "equity", "evaluate", "evaluate_batch", "games", "get_game", "parse_cards", "parse_range",
     # table rules (pokereval.rules)

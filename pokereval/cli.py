@@ -218,6 +218,7 @@ def build_parser() -> argparse.ArgumentParser:
     importlib.import_module("pokereval.cli_rules").register(commands)
     importlib.import_module("pokereval.cli_web").register(commands)
     importlib.import_module("pokereval.cli_graph").register(commands)
+    importlib.import_module("pokereval.cli_tables").register(commands)
     return parser
 
 
