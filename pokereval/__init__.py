@@ -10,8 +10,7 @@ from .errors import CardError, GameError, HandError, PokerEvalError
 from .evaluate import Evaluation, HighHand, LowHand, evaluate, evaluate_batch
 from .games import Game, games, get_game
 from .ranges import Range, RangeError, parse_range
-
-__version__ = "0.1.0"
+from ._version import __version__
 
 __all__ = [
     "CardError", "EquityResult", "Evaluation", "Game", "GameError", "HandError", "HighHand",
