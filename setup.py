@@ -24,7 +24,8 @@ class build_ext_and_kernel_cache(build_ext):
         # the folder holding the package as built: build/lib... or the source tree
         package_dir = os.path.dirname(os.path.abspath(self.get_ext_fullpath("pokereval._ffi")))
         root = os.path.dirname(package_dir)
-        env = dict(os.environ, PYTHONPATH=root)
+        # keep the PYTHONPATH of pip's isolated build environment (its numba lives there)
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")])))
         env.pop("NUMBA_CACHE_DIR", None)  # the cache must land in the package itself
         print(f"pokereval: compiling the Numba kernels into {package_dir} (1-3 minutes, once)",
               flush=True)

@@ -101,6 +101,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {label}: failed: {exc}", file=sys.stderr)
             continue
         print(f"  {label:<40} {time.perf_counter() - t:6.1f} s", flush=True)
+    from .kernels._jit import NOTICE
+
+    for name, (wall, cpu) in sorted(NOTICE.log.items()):
+        print(f"  compiled {name:<24} {wall:6.1f} s wall, {cpu:6.1f} s CPU")
     idle = [name for name, d in cached_kernels().items() if not _in_cache(d)]
     if idle:
         print("  not compiled by any warm-up spot (add one to pokereval/_warmup.py WARMUP): "

@@ -161,7 +161,7 @@ def _one(item: object, where: str) -> int:
             return tokens[0][1]
     elif not isinstance(item, bool):  # True is an int, but never a card
         try:
-            card = operator.index(item)  # int, numpy integers
+            card = operator.index(item)  # type: ignore[arg-type]  # int, numpy ints
         except TypeError:
             pass
         else:

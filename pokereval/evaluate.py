@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 from itertools import combinations
-from typing import NamedTuple
+from typing import Any, Callable, Iterable, NamedTuple, Sequence
 
 import numpy as np
 
@@ -34,7 +34,7 @@ def _plural(rank: int) -> str:
     return "sixes" if rank == 4 else _RANK_NAMES[rank] + "s"
 
 
-def _groups(cards) -> list[tuple[int, int]]:
+def _groups(cards: Iterable[int]) -> list[tuple[int, int]]:
     """(count, rank) of the ranks among ``cards``, most frequent first, then highest."""
     ranks = [c >> 2 for c in cards]
     return sorted(((ranks.count(r), r) for r in set(ranks)), reverse=True)
@@ -46,27 +46,27 @@ class _Value:
 
     __slots__ = ("value", "cards")
 
-    def __init__(self, value: int, cards: tuple[int, ...]):
+    def __init__(self, value: int, cards: tuple[int, ...]) -> None:
         self.value = int(value)
         self.cards = cards_str(cards)  # the five cards used, e.g. "KhKdKs5c5d"
 
-    def _check(self, other):
+    def _check(self, other: object) -> Any:
         if type(other) is not type(self):
             return NotImplemented
         return other.value
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> Any:
         v = self._check(other)
         return v if v is NotImplemented else self.value == v
 
-    def __lt__(self, other):
+    def __lt__(self, other: object) -> Any:
         v = self._check(other)
         return v if v is NotImplemented else self.value < v
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash((type(self), self.value))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<{type(self).__name__} {self} [{self.cards}] value={self.value}>"
 
 
@@ -79,7 +79,7 @@ class HighHand(_Value):
     def category(self) -> str:
         return CATEGORIES[self.value >> 12]
 
-    def __str__(self):
+    def __str__(self) -> str:
         groups = _groups(parse_cards(self.cards))
         top = groups[0][1]
         name = {
@@ -108,7 +108,7 @@ class LowHand(_Value):
 
     __slots__ = ("razz",)
 
-    def __init__(self, value: int, cards: tuple[int, ...], razz: bool = False):
+    def __init__(self, value: int, cards: tuple[int, ...], razz: bool = False) -> None:
         super().__init__(value, cards)
         self.razz = razz
 
@@ -129,7 +129,7 @@ class LowHand(_Value):
         index = {1: 0, 2: 1 if counts.count(2) == 1 else 2, 3: 4 if 2 in counts else 3, 4: 5}[counts[0]]
         return _RAZZ_SHAPES[index]
 
-    def __str__(self):
+    def __str__(self) -> str:
         text = "-".join("A" if r == 1 else RANKS[r - 2] for r in self.ranks) + " low"
         return text if self.category == "no pair" else f"{text}, {self.category}"
 
@@ -141,22 +141,24 @@ class Evaluation(NamedTuple):
     low: LowHand | None
 
 
-def _u8(cards) -> object:
+def _u8(cards: Iterable[int]) -> Any:
     return ffi.new("uint8_t[]", list(cards))
 
 
-def _best_five(candidates, score) -> tuple[int, tuple[int, ...]]:
+def _best_five(candidates: Iterable[tuple[int, ...]],
+               score: Callable[[tuple[int, ...]], int]) -> tuple[int, tuple[int, ...]]:
     """The five-card candidate with the largest score, and that score."""
     return max(((score(five), five) for five in candidates), key=lambda t: t[0])
 
 
-def _candidates(game: Game, hole: list[int], board: list[int]):
+def _candidates(game: Game, hole: list[int], board: list[int]) -> list[tuple[int, ...]]:
     if game.exactly_two:
         return [p + t for p in combinations(hole, 2) for t in combinations(board, 3)]
     return list(combinations(hole + board, 5))
 
 
-def _check_counts(game: Game, hole: list[int], board: list[int], hole_text, board_text) -> None:
+def _check_counts(game: Game, hole: list[int], board: list[int], hole_text: object,
+                  board_text: object) -> None:
     if game.stud:
         if not 5 <= len(hole) <= 7:
             raise HandError(f"{game.name} evaluates 5 to 7 cards, got {len(hole)} ({hole_text!s})")
@@ -173,7 +175,8 @@ def _check_counts(game: Game, hole: list[int], board: list[int], hole_text, boar
                         f"got {len(board)} ({board_text!s})")
 
 
-def evaluate(game: str | Game, hole, board="") -> Evaluation:
+def evaluate(game: str | Game, hole: str | Iterable[int | str],
+             board: str | Iterable[int | str] = "") -> Evaluation:
     """The best high and low hand of ``hole`` (with ``board``) under ``game``'s rules.
 
     Stud games take the player's 5 to 7 cards as ``hole`` and no board.
@@ -208,7 +211,7 @@ def evaluate(game: str | Game, hole, board="") -> Evaluation:
     return Evaluation(high, low)
 
 
-def evaluate_batch(game: str | Game, holes, boards=None) -> tuple[np.ndarray, np.ndarray]:
+def evaluate_batch(game: str | Game, holes: Any, boards: Any = None) -> tuple[np.ndarray, np.ndarray]:
     """High and low values (uint16 arrays) of many hands in one C call.
 
     ``holes``: card indices [n, hole] (stud: [n, 5..7]); ``boards``: [n, board] (None in stud).

@@ -65,12 +65,14 @@ class Game:
         return self.high and self.low == "eight"
 
 
-def _flop(name, title, hole, aliases, *, exactly_two=True, low=None, min_board=0):
+def _flop(name: str, title: str, hole: int, aliases: tuple[str, ...], *, exactly_two: bool = True,
+          low: str | None = None, min_board: int = 0) -> Game:
     """A board game (Hold'em, Omaha family)."""
     return Game(name, title, hole, 5, exactly_two, True, low, False, min_board, hole, aliases)
 
 
-def _stud(name, title, aliases, *, high=True, low=None):
+def _stud(name: str, title: str, aliases: tuple[str, ...], *, high: bool = True,
+          low: str | None = None) -> Game:
     """A seven-card stud game: no board, at least third street known."""
     return Game(name, title, 7, 0, False, high, low, True, 0, 3, aliases)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -60,7 +60,7 @@ class PlayerResult:
     exact: bool = field(default=False, repr=False)
     fraction: Fraction | None = field(default=None, repr=False)
 
-    def _p(self, count) -> float:
+    def _p(self, count: Any) -> float:
         if self.outcomes.dtype.kind == "f":
             total = float(self.outcomes.sum())
             return float(count) / total if total else float("nan")
@@ -197,14 +197,14 @@ def player_results(spot: "Spot", counts: np.ndarray, exact: bool, final: bool) -
             continue
         if exact_frac:
             num = sum(int(x) * int(u) for x, u in zip(o.ravel(), units.ravel()))
-            frac = Fraction(num, total * denom_unit)
+            frac = Fraction(num, int(total) * denom_unit)
 
-            def pr(c):
-                return float(Fraction(int(c), total))
+            def pr(c: Any) -> float:
+                return float(Fraction(int(c), int(total)))
         else:
-            frac = float((o * units).sum()) / (total * denom_unit)
+            frac = float((o * units).sum()) / (total * denom_unit)  # type: ignore[assignment]
 
-            def pr(c):
+            def pr(c: Any) -> float:
                 return float(c) / total
 
         high_win = pr(o[1, :].sum())

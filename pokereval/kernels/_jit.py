@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
+import time
 from functools import lru_cache
 from pathlib import Path
 
@@ -137,12 +138,16 @@ class _CompileNotice(event.Listener):
     def __init__(self) -> None:
         self.depth = 0
         self.quiet = bool(os.environ.get("POKEREVAL_QUIET_COMPILE"))
+        self.started = (0.0, 0.0)
+        #: kernel name -> (wall seconds, CPU seconds) of its compilations in this process
+        self.log: dict[str, tuple[float, float]] = {}
 
     def on_start(self, event) -> None:
         dispatcher = event.data["dispatcher"]
         if self.depth == 0 and _is_ours(dispatcher.py_func.__code__.co_filename):
             name = dispatcher.py_func.__name__
             estimate = COMPILE_SECONDS.get(name, _DEFAULT_ESTIMATE)
+            self.started = (time.perf_counter(), time.process_time())
             if not self.quiet:
                 print(f"pokereval: compiling the '{name}' kernel once (about {estimate} s); "
                       "later runs load it from the cache", file=sys.stderr, flush=True)
@@ -150,10 +155,19 @@ class _CompileNotice(event.Listener):
 
     def on_end(self, event) -> None:
         self.depth -= 1
+        if self.depth == 0 and self.started[0]:
+            name = event.data["dispatcher"].py_func.__name__
+            wall, cpu = self.log.get(name, (0.0, 0.0))
+            self.log[name] = (wall + time.perf_counter() - self.started[0],
+                              cpu + time.process_time() - self.started[1])
+            self.started = (0.0, 0.0)
+
+
+NOTICE = _CompileNotice()
 
 
 def _install_notice() -> None:
-    event.register("numba:compile", _CompileNotice())
+    event.register("numba:compile", NOTICE)
 
 
 _install_locators()
