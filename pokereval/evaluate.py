@@ -20,6 +20,7 @@ from ._native import ffi, lib
 from .cards import RANKS, cards_str, check_disjoint, parse_cards
 from .errors import HandError
 from .games import Game, get_game
+from .spot import check_eval_counts
 
 __all__ = ["CATEGORIES", "HighHand", "LowHand", "Evaluation", "evaluate", "evaluate_batch"]
 
@@ -157,24 +158,6 @@ def _candidates(game: Game, hole: list[int], board: list[int]) -> list[tuple[int
     return list(combinations(hole + board, 5))
 
 
-def _check_counts(game: Game, hole: list[int], board: list[int], hole_text: object,
-                  board_text: object) -> None:
-    if game.stud:
-        if not 5 <= len(hole) <= 7:
-            raise HandError(f"{game.name} evaluates 5 to 7 cards, got {len(hole)} ({hole_text!s})")
-        if board:
-            raise HandError(f"{game.name} has no board, got board {board_text!s}")
-        return
-    if len(hole) != game.hole:
-        raise HandError(f"{game.name} needs {game.hole} hole cards, got {len(hole)} ({hole_text!s})")
-    least = 3 if game.exactly_two else 5 - game.hole
-    if len(board) > game.board:
-        raise HandError(f"{game.name} has at most {game.board} board cards, got {len(board)} ({board_text!s})")
-    if len(board) < least:
-        raise HandError(f"{game.name} needs at least {least} board cards to make a hand, "
-                        f"got {len(board)} ({board_text!s})")
-
-
 def evaluate(game: str | Game, hole: str | Iterable[int | str],
              board: str | Iterable[int | str] = "") -> Evaluation:
     """The best high and low hand of ``hole`` (with ``board``) under ``game``'s rules.
@@ -185,7 +168,7 @@ def evaluate(game: str | Game, hole: str | Iterable[int | str],
     hole_cards = parse_cards(hole, "hole cards")
     board_cards = parse_cards(board, "board")
     check_disjoint({"hole cards": hole_cards, "board": board_cards})
-    _check_counts(game, hole_cards, board_cards, hole, board)
+    check_eval_counts(game, hole_cards, board_cards, hole, board)
     candidates = _candidates(game, hole_cards, board_cards)
 
     if game.exactly_two:
@@ -196,7 +179,7 @@ def evaluate(game: str | Game, hole: str | Iterable[int | str],
         every = _u8(hole_cards + board_cards)
         n = len(hole_cards) + len(board_cards)
         high_value = lib.pe_eval_hi(every, n)
-        low_value = (lib.pe_eval_razz if game.low == "razz" else lib.pe_eval_low8)(every, n)
+        low_value = (lib.pe_eval_razz if game.razz else lib.pe_eval_low8)(every, n)
 
     high = low = None
     if game.high:
@@ -204,10 +187,10 @@ def evaluate(game: str | Game, hole: str | Iterable[int | str],
         assert best == high_value, "evaluator disagrees with its own five-card choice"
         high = HighHand(high_value, five)
     if game.low and low_value:
-        score = lib.pe_eval_razz if game.low == "razz" else lib.pe_eval_low8
+        score = lib.pe_eval_razz if game.razz else lib.pe_eval_low8
         best, five = _best_five(candidates, lambda f: score(_u8(f), 5))
         assert best == low_value, "evaluator disagrees with its own five-card choice"
-        low = LowHand(low_value, five, razz=game.low == "razz")
+        low = LowHand(low_value, five, razz=game.razz)
     return Evaluation(high, low)
 
 
@@ -229,13 +212,13 @@ def evaluate_batch(game: str | Game, holes: Any, boards: Any = None) -> tuple[np
         boards = _native.as_card_rows(np.empty((len(holes), 0), np.uint8) if boards is None else boards,
                                       tuple(range(least, game.board + 1)), "boards")
         if game.exactly_two:
-            high, low = _native.eval_omaha_batch(holes, boards, low=game.low == "eight")
+            high, low = _native.eval_omaha_batch(holes, boards, low=game.eight)
             return high, low if low is not None else np.zeros_like(high)
         if len(boards) != len(holes):
             raise HandError(f"holes and boards differ in length: {len(holes)} != {len(boards)}")
         cards = np.concatenate([holes, boards], axis=1)
     zeros = np.zeros(len(cards), dtype=np.uint16)
     high = _native.eval_hi_batch(cards) if game.high else zeros
-    if game.low == "razz":
+    if game.razz:
         return high, _native.eval_razz_batch(cards)
-    return high, _native.eval_low8_batch(cards) if game.low == "eight" else zeros
+    return high, _native.eval_low8_batch(cards) if game.eight else zeros

@@ -62,7 +62,36 @@ class Game:
         >>> get_game("omaha-hilo").split, get_game("omaha").split, get_game("razz").split
         (True, False, False)
         """
-        return self.high and self.low == "eight"
+        return self.high and self.eight
+
+    @property
+    def eight(self) -> bool:
+        """True when the low is ace-to-five eight-or-better (the hi/lo games)."""
+        return self.low == "eight"
+
+    @property
+    def razz(self) -> bool:
+        """True when the low is ace-to-five lowball with pairs counting (razz)."""
+        return self.low == "razz"
+
+    @property
+    def pot(self) -> str:
+        """The pot kind: ``"high"`` (best high takes it), ``"split"`` (hi/lo) or
+        ``"razz"`` (one pot, best ace-to-five low takes it).
+
+        >>> [get_game(g).pot for g in ("holdem", "stud-hilo", "razz")]
+        ['high', 'split', 'razz']
+        """
+        return "split" if self.split else ("razz" if self.razz else "high")
+
+    @property
+    def pot_label(self) -> str:
+        """The pot kind in words, as ``pokereval games`` shows it.
+
+        >>> get_game("razz").pot_label
+        'low only'
+        """
+        return {"high": "high only", "split": "split hi/lo", "razz": "low only"}[self.pot]
 
 
 def _flop(name: str, title: str, hole: int, aliases: tuple[str, ...], *, exactly_two: bool = True,

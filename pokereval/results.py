@@ -15,7 +15,7 @@ from .games import Game
 if TYPE_CHECKING:
     from .spot import Spot
 
-__all__ = ["EquityResult", "PlayerResult", "player_results", "pot_kind"]
+__all__ = ["EquityResult", "PlayerResult", "player_results"]
 
 
 def _lcm_upto(n: int) -> int:
@@ -56,7 +56,7 @@ class PlayerResult:
     scoop: float
     std_error: float
     outcomes: np.ndarray = field(repr=False)
-    pot: str = field(default="high", repr=False)  # "high", "split" or "razz"
+    pot: str = field(default="high", repr=False)  # Game.pot: "high", "split" or "razz"
     exact: bool = field(default=False, repr=False)
     fraction: Fraction | None = field(default=None, repr=False)
 
@@ -169,16 +169,10 @@ class EquityResult:
         return out
 
 
-def pot_kind(game: Game) -> str:
-    if game.low == "razz":
-        return "razz"
-    return "split" if game.split else "high"
-
-
 def player_results(spot: "Spot", counts: np.ndarray, exact: bool, final: bool) -> list[PlayerResult]:
     """PlayerResults from outcome counts ``int64[n, n + 1, n + 2]``."""
     n = spot.n
-    pot = pot_kind(spot.game)
+    pot = spot.game.pot
     units = _share_units(pot, n)
     denom_unit = 2 * _lcm_upto(n)
     out = []

@@ -121,14 +121,15 @@ def _install_locators() -> None:
 # the compile notice
 # ---------------------------------------------------------------------------
 
-#: Measured compile time (seconds, 2-core x86-64) of each entry kernel with what it
-#: calls; kernels not listed are announced with ``_DEFAULT_ESTIMATE``.
+#: Compile time (seconds of CPU: the wall time on an idle 2-core x86-64 machine, with
+#: Numba 0.68) of each entry kernel with what it calls, from ``python -m
+#: pokereval._warmup`` on an empty cache; kernels not listed: ``_DEFAULT_ESTIMATE``.
 COMPILE_SECONDS = {
-    "board_exact": 8, "board_mc": 6, "stud_exact": 3, "stud_tables": 2, "stud_mc": 4,
-    "board_exact_ranged": 15, "board_mc_ranged": 12, "stud_mc_ranged": 6,
-    "pair_board_table": 3, "prep_holdings": 1,
+    "board_exact": 7, "board_mc": 7, "stud_exact": 4, "stud_tables": 4, "stud_mc": 4,
+    "board_exact_ranged": 21, "board_mc_ranged": 24, "stud_mc_ranged": 6,
+    "compatible_tuples": 4, "displacement_hash": 3, "eval_batch": 4,
 }
-_DEFAULT_ESTIMATE = 2
+_DEFAULT_ESTIMATE = 1
 
 
 class _CompileNotice(event.Listener):
