@@ -3,7 +3,7 @@
 ``setup.py`` runs this after building the C extension (``pip install .`` and
 ``pip install -e .`` both), into the package's own ``kernels/__pycache__``; the
 cache entries are stamped with a hash of the kernel sources (see
-:mod:`pokereval.kernels._jit`), so they stay valid once installed.  Run it by
+:mod:`pokereval._kernel_cache`), so they stay valid once installed.  Run it by
 hand (``python -m pokereval._warmup``) after upgrading Numba, or with
 ``NUMBA_CACHE_DIR`` set, to compile everything once instead of on first use.
 
@@ -101,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {label}: failed: {exc}", file=sys.stderr)
             continue
         print(f"  {label:<40} {time.perf_counter() - t:6.1f} s", flush=True)
-    from .kernels._jit import NOTICE
+    from ._kernel_cache import NOTICE
 
     for name, (wall, cpu) in sorted(NOTICE.log.items()):
         print(f"  compiled {name:<24} {wall:6.1f} s wall, {cpu:6.1f} s CPU")

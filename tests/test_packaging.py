@@ -62,7 +62,7 @@ def test_kernel_cache_is_stamped_by_content():
     """The cache stamp is a hash of the kernel sources' contents (no file times), so a
     cache filled at build time stays valid when the files are copied."""
     from pokereval.kernels import exact
-    from pokereval.kernels._jit import _KernelSourceStamp, kernel_source_hash
+    from pokereval._kernel_cache import _KernelSourceStamp, kernel_source_hash
 
     locator = exact.board_exact._cache._impl.locator
     assert isinstance(locator, _KernelSourceStamp)
@@ -76,7 +76,7 @@ def test_kernel_cache_is_stamped_by_content():
 
 
 def test_foreign_functions_keep_numbas_locators():
-    from pokereval.kernels._jit import _is_ours
+    from pokereval._kernel_cache import _is_ours
 
     assert _is_ours(str(ROOT / "pokereval" / "kernels" / "exact.py"))
     assert not _is_ours(inspect.getfile(pytest))
@@ -103,7 +103,7 @@ def test_compile_notice_is_one_line_with_an_estimate(capsys):
     from types import SimpleNamespace
 
     from pokereval.kernels import exact
-    from pokereval.kernels._jit import _CompileNotice
+    from pokereval._kernel_cache import _CompileNotice
 
     notice = _CompileNotice()
     notice.quiet = False
@@ -123,7 +123,7 @@ def test_compile_notice_is_one_line_with_an_estimate(capsys):
 def test_compile_notice_ignores_other_packages(capsys):
     from types import SimpleNamespace
 
-    from pokereval.kernels._jit import _CompileNotice
+    from pokereval._kernel_cache import _CompileNotice
 
     def foreign():
         pass
