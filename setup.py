@@ -1,6 +1,6 @@
 """Build pokereval's C evaluator through cffi (out-of-line API mode); see csrc/build_ffi.py.
 
-Then fill the Numba kernel cache (``python -m pokereval._warmup``) in the very
+Then fill the Numba kernel cache (``python -m pokereval.warmup``) in the very
 package that gets installed: the build folder for a wheel (``pip install .``),
 the source tree for an editable install (``pip install -e .``).  The cache is
 stamped with a hash of the kernel sources, not file times, so it stays valid
@@ -29,7 +29,7 @@ class build_ext_and_kernel_cache(build_ext):
         env.pop("NUMBA_CACHE_DIR", None)  # the cache must land in the package itself
         print(f"pokereval: compiling the Numba kernels into {package_dir} (1-3 minutes, once)",
               flush=True)
-        proc = subprocess.run([sys.executable, "-m", "pokereval._warmup"], cwd=root, env=env)
+        proc = subprocess.run([sys.executable, "-m", "pokereval.warmup"], cwd=root, env=env)
         if proc.returncode != 0:  # an optimisation only: never fail the build for it
             print("pokereval: warning: the kernel cache was not filled; kernels will compile "
                   "on first use", file=sys.stderr)

@@ -5,7 +5,7 @@ against its own source file only (its modification time in older Numba
 versions), not against the helpers it inlines from the other files of
 ``pokereval/kernels``.  So the cache entries of this package's functions are
 stamped with a hash of the *contents* of every kernel source: a cache filled at
-build time (see ``setup.py`` and :mod:`pokereval._warmup`) stays valid after the
+build time (see ``setup.py`` and :mod:`pokereval.warmup`) stays valid after the
 files are copied into site-packages, and any edit to any kernel file
 invalidates every entry.
 
@@ -92,7 +92,7 @@ def _install_locators() -> None:
 
 #: Compile time (seconds of CPU: the wall time on an idle 2-core x86-64 machine, with
 #: Numba 0.68) of each entry kernel with what it calls, from ``python -m
-#: pokereval._warmup`` on an empty cache; kernels not listed: ``_DEFAULT_ESTIMATE``.
+#: pokereval.warmup`` on an empty cache; kernels not listed: ``_DEFAULT_ESTIMATE``.
 COMPILE_SECONDS = {
     "board_exact": 7, "board_mc": 7, "stud_exact": 4, "stud_tables": 4, "stud_mc": 4,
     "board_exact_ranged": 21, "board_mc_ranged": 24, "stud_mc_ranged": 6,

@@ -85,11 +85,11 @@ def test_foreign_functions_keep_numbas_locators():
 def test_warmup_registry_reaches_every_kernel():
     """In a fresh process, the warm-up spots call every entry kernel (one no other kernel
     calls), so the build-time cache holds all of them.  A new kernel needs its spot in
-    pokereval/_warmup.py (loads from the cache: seconds; compiles when it is cold)."""
+    pokereval/warmup.py (loads from the cache: seconds; compiles when it is cold)."""
     import os
     import subprocess
 
-    from pokereval import _warmup
+    from pokereval import warmup as _warmup
 
     kernels = _warmup.cached_kernels()
     entries = _warmup.entry_kernels()
@@ -99,7 +99,7 @@ def test_warmup_registry_reaches_every_kernel():
     assert not any(name.endswith((".board_slot", ".ph")) for name in kernels)  # inlined helpers
     env = dict(os.environ, POKEREVAL_QUIET_COMPILE="1",
                PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
-    proc = subprocess.run([sys.executable, "-m", "pokereval._warmup"], capture_output=True,
+    proc = subprocess.run([sys.executable, "-m", "pokereval.warmup"], capture_output=True,
                           text=True, env=env, timeout=1800)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "not compiled by any warm-up spot" not in proc.stdout

@@ -12,7 +12,7 @@ the tuple built by :func:`kernel_tables`.
 
 Cached kernels are stamped with a hash of every kernel source, so an edit to
 any of them recompiles them all (see :mod:`._jit`); the cache is filled at
-build time (``setup.py``, :mod:`pokereval._warmup`).
+build time (``setup.py``, :mod:`pokereval.warmup`).
 """
 from functools import lru_cache
 from math import comb

@@ -4,7 +4,7 @@
 ``pip install -e .`` both), into the package's own ``kernels/__pycache__``; the
 cache entries are stamped with a hash of the kernel sources (see
 :mod:`pokereval._kernel_cache`), so they stay valid once installed.  Run it by
-hand (``python -m pokereval._warmup``) after upgrading Numba, or with
+hand (``python -m pokereval.warmup``) after upgrading Numba, or with
 ``NUMBA_CACHE_DIR`` set, to compile everything once instead of on first use.
 
 How it works: it answers one small spot per code path through the public API
@@ -126,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
     # every entry kernel has been called above (so loaded or compiled) unless no spot reaches it
     idle = [name for name, d in entry_kernels().items() if not d.signatures]
     if idle:
-        print("  not compiled by any warm-up spot (add one to pokereval/_warmup.py WARMUP): "
+        print("  not compiled by any warm-up spot (add one to pokereval/warmup.py WARMUP): "
               + ", ".join(sorted(idle)))
     print(f"pokereval: kernel cache ready in {time.perf_counter() - t0:.0f} s")
     return 1 if failed or idle else 0
