@@ -1,27 +1,32 @@
 #!/usr/bin/env python3
 """CI: the wheel holds the package and nothing else.
 
-Allowed: pokereval/*.py and pokereval/kernels/*.py, the compiled C extension
+Allowed: pokereval/*.py and its subpackages' *.py (kernels, rules, web), the web
+page's static files, the compiled C extension
 (pokereval/_ffi*.so), the py.typed marker, the Numba kernel cache that setup.py
 fills at build time (pokereval/kernels/__pycache__/*.nbi, *.nbc) and the
-dist-info (with LICENSE).  Every required file must be there.
+dist-info (with LICENSE).  Every source file of the checkout's package must be there
+(a subpackage missing from pyproject's package list fails here).
 
     python .ci/check_wheel.py dist/pokereval_hilo-*.whl
 """
 import re
 import sys
 import zipfile
+from pathlib import Path
 
 ALLOWED = re.compile(r"""(
-    pokereval/[a-z_]+\.py
-  | pokereval/kernels/[a-z_]+\.py
+    pokereval/([a-z_]+/)?[a-z_]+\.py
+  | pokereval/web/static/[\w.-]+\.(html|css|js)
   | pokereval/_ffi\.[\w.-]+\.(so|pyd)
   | pokereval/py\.typed
   | pokereval/kernels/__pycache__/[\w.-]+\.(nbi|nbc)
   | pokereval_hilo-[\w.]+\.dist-info/.+
 )$""", re.X)
-REQUIRED = ["pokereval/__init__.py", "pokereval/_version.py", "pokereval/py.typed",
-            "pokereval/kernels/__init__.py", "pokereval/kernels/_jit.py"]
+# every source file of the checkout's package (run from the repository root)
+REQUIRED = sorted({p.as_posix() for p in Path("pokereval").rglob("*")
+                   if p.is_file() and "__pycache__" not in p.parts
+                   and p.suffix in (".py", ".typed", ".html", ".css", ".js")})
 
 
 def main(path: str) -> int:

@@ -120,12 +120,15 @@ def equity(game: str | Game, hands: Sequence[str | Sequence[int]], board: str | 
            dead: str | Sequence[int] = "", *, exact: bool | None = None,
            samples: int | None = None, stderr: float | None = None, seed: int | None = None,
            threads: int | None = None,
-           progress: Callable[[EquityResult], object] | None = None) -> EquityResult:
+           progress: Callable[[EquityResult], object] | None = None,
+           breakdown: bool = False) -> EquityResult:
     """Each hand's share of the pot: exact enumeration or Monte Carlo.
 
     ``game``: a game name (see :func:`pokereval.games`); ``hands``: one value per
     player (hole cards; stud: all the player's cards so far, the same count for
-    everyone); ``board``: known board cards; ``dead``: cards out of play.
+    everyone); ``board``: known board cards; ``dead``: cards out of play.  Board
+    and dead cards may be ranges (``board="K**"``: every flop with a king), the
+    equity then being averaged over the boards (see :mod:`pokereval.board_range`).
 
     ``exact=None`` walks every run-out when that is cheap (a couple of seconds at
     most), otherwise samples to a standard error of ``DEFAULT_STDERR``;
@@ -134,11 +137,20 @@ def equity(game: str | Game, hands: Sequence[str | Sequence[int]], board: str | 
     any thread count.  ``threads``: worker threads (default: all cores).
     ``progress(result)`` is called between batches with a partial result; Ctrl-C
     stops the run and returns the partial result (``partial=True``).
+    ``breakdown=True`` adds ``p.breakdown`` (what each hand makes, won / tied / lost;
+    see :mod:`pokereval.breakdown`), the figures coming from the same run-outs.
     """
+    from .board_range import equity_over_boards, is_card_range
+    if is_card_range(board) or is_card_range(dead):  # generic syntax: 'K**', 'Aw9x2y'
+        return equity_over_boards(game, hands, board, dead, exact=exact, samples=samples,
+                                  stderr=stderr, seed=seed, threads=threads, progress=progress)
     started = time.perf_counter()
     spot = parse_spot(game, hands, board, dead)
     opts = parse_options(exact, samples, stderr, seed, threads, progress)
+    if breakdown:
+        from .breakdown import equity_with_breakdown
 
+        return equity_with_breakdown(spot, opts, started)
     if spot.ranged:
         return _RangedRunner(spot, opts, started).run()
     if opts.exact is True:

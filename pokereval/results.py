@@ -59,6 +59,8 @@ class PlayerResult:
     pot: str = field(default="high", repr=False)  # Game.pot: "high", "split" or "razz"
     exact: bool = field(default=False, repr=False)
     fraction: Fraction | None = field(default=None, repr=False)
+    #: ``equity(..., breakdown=True)``: hand types won / tied / lost (pokereval.breakdown)
+    breakdown: dict | None = field(default=None, repr=False)
 
     def _p(self, count: Any) -> float:
         if self.outcomes.dtype.kind == "f":
@@ -96,7 +98,7 @@ class PlayerResult:
 
     def to_dict(self) -> dict:
         frac = self.equity_fraction
-        return {
+        out = {
             "hand": self.hand,
             "equity": self.equity,
             "high_win": self.high_win,
@@ -111,6 +113,9 @@ class PlayerResult:
             "outcomes": self.outcomes.tolist(),
             "equity_fraction": None if frac is None else f"{frac.numerator}/{frac.denominator}",
         }
+        if self.breakdown is not None:
+            out["breakdown"] = self.breakdown
+        return out
 
 
 @dataclass(eq=False)

@@ -53,9 +53,17 @@ def _eval_batch() -> None:
     K.eval_batch(K.kernel_tables(), K.game_flags(get_game("omaha-hilo")), holes, boards)
 
 
+def _distribution() -> None:
+    """Next-street equity distributions (:mod:`pokereval.distribution`)."""
+    from .distribution import equity_distribution
+
+    equity_distribution("omaha-hilo", ["AcAs3d4h", "KhKcJdTd"], board="7c8d9h")
+
+
 #: Kernels no equity() spot reaches: ``(label, call)``.
 CALLS: list[tuple[str, Callable[[], object]]] = [
     ("kernels.eval_batch", _eval_batch),
+    ("distribution.equity_distribution", _distribution),
 ]
 
 

@@ -1,0 +1,173 @@
+"""Next-street distributions: every run-out walked once, scattered into its deals.
+
+Equity on the flop, averaged over the turn and river, is the same sum for every
+flop: rather than one exact run per flop (13,244 runs of 820 boards in Omaha),
+:func:`scatter_exact` walks every five-card board once and adds each player's
+share of the pot (in integer units) to each of the board's next-street deals:
+the ``j``-subsets of its ``k`` new cards (10 flops in a five-card run-out).
+With ``j == 0`` the key is the combination of holdings instead (a range's
+equity holding by holding).
+
+Players given as ranges come as combinations of holding rows (``tuples``,
+whole-number ``tweights``); a run-out sharing a card with the combination is
+skipped (``tmasks``: bits of the deck indices the combination uses).
+"""
+import numpy as np
+from numba import prange
+
+from ._jit import jit
+from .boards import U
+from .exact import next_colex, unrank_colex
+from .handeval import board_flush_suit, board_summary, eval_board, omaha_flush, omaha_nonflush
+
+FIELDS = 3  # per deal and player: share units, scoops, low halves won or tied
+#: Up to this many players a run-out adds one count to its deals' joint outcome
+#: (who shares the high, who shares the low: 4 ** n columns) instead of 3 fields
+#: a player: 10 additions a five-card board instead of 60.
+JOINT_PLAYERS = 3
+
+
+@jit(inline=True)
+def _values(KT, G, H, who, n, board, cache, use_cache, hv, lv):
+    """Every player's (high, low) on the five-card ``board``; Omaha without the
+    no-flush cache when the holdings change from run to run (ranges)."""
+    key, low, packed = board_summary(KT, board)
+    if use_cache or not G[0]:
+        eval_board(KT, G, H, who, n, board, key, low, packed, cache, hv, lv)
+        return
+    hk, hl, hpack, hsm, pk = H
+    fs, bsm = board_flush_suit(board, packed)
+    for p in range(n):
+        h = U(who[p])
+        v = omaha_nonflush(pk[h], G[1], board, KT[6], KT[0], KT[1])
+        if fs >= 0 and ((hpack[h] >> (fs << 2)) & 0xF) >= 2:
+            f = omaha_flush(hsm[h, U(fs)], bsm, KT[3])
+            if f > v:
+                v = f
+        hv[p] = v
+        lv[p] = np.int64(KT[5][U((hl[h] << 8) | low)]) if G[3] else 0
+
+
+@jit(inline=True)
+def _joint(G, n, hv, lv):
+    """The showdown as ``high winners mask | low winners mask << n`` (bit p: player p
+    has the best high / qualifying low; no high in razz, no low mask when none
+    qualifies)."""
+    bh = np.int64(0)
+    bl = np.int64(0)
+    for q in range(n):
+        bh = max(bh, hv[q])
+        bl = max(bl, lv[q])
+    code = 0
+    for q in range(n):
+        if G[2] and bh > 0 and hv[q] == bh:
+            code |= 1 << q
+        if G[3] and bl > 0 and lv[q] == bl:
+            code |= 1 << (q + n)
+    return code
+
+
+@jit(inline=True)
+def _cell(G, n, hv, lv, p):
+    """Player ``p``'s outcome cell ``row * (n + 2) + col`` (as :func:`.handeval.tally`)."""
+    bh = np.int64(0)
+    bl = np.int64(0)
+    for q in range(n):
+        bh = max(bh, hv[q])
+        bl = max(bl, lv[q])
+    nh = 0
+    nl = 0
+    for q in range(n):
+        nh += hv[q] == bh
+        nl += lv[q] == bl
+    if not G[2]:
+        bh = -1
+    if not G[3]:
+        bl = 0
+    row = nh * ((hv[p] == bh) & (bh > 0))
+    col = (bl > 0) * (1 + nl * (lv[p] == bl))
+    return row * (n + 2) + col
+
+
+@jit(hot=True)
+def _scatter_range(KT, G, H, tuples, tweights, tmasks, known, deck, k, subs, binom, cache,
+                   use_cache, cells, lo, hi, acc, den, c, board, hv, lv, sel):
+    """Walk the flat (combination, run-out) indices [lo, hi) into ``acc`` / ``den``."""
+    n = tuples.shape[1]
+    b0 = known.shape[0]
+    nsub = subs.shape[0]
+    j = subs.shape[1]
+    runs = binom[deck.shape[0], k]
+    for i in range(b0):
+        board[i] = known[i]
+    t = lo // runs
+    unrank_colex(lo % runs, k, binom, c)
+    r = lo % runs
+    for _ in range(lo, hi):
+        if r == runs:
+            t += 1
+            r = 0
+            unrank_colex(0, k, binom, c)
+        bits = np.uint64(0)
+        for i in range(k):
+            bits |= np.uint64(1) << np.uint64(c[i])
+        if (bits & tmasks[t]) == 0:
+            w = tweights[t]
+            for i in range(k):
+                board[b0 + i] = deck[c[i]]
+            _values(KT, G, H, tuples[t], n, board, cache, use_cache, hv, lv)
+            joint = n <= JOINT_PLAYERS
+            code = 0
+            if joint:
+                code = _joint(G, n, hv, lv)
+            else:
+                for p in range(n):
+                    sel[p] = _cell(G, n, hv, lv, p)
+            for s in range(nsub):
+                d = t
+                if j > 0:
+                    d = 0
+                    for m in range(j):
+                        d += binom[c[subs[s, m]], m + 1]
+                den[d] += w
+                if joint:
+                    acc[d, code] += w
+                else:
+                    for p in range(n):
+                        for f in range(FIELDS):
+                            acc[d, p * FIELDS + f] += w * cells[f, sel[p]]
+        next_colex(c, k)
+        r += 1
+
+
+@jit(parallel=True)
+def scatter_exact(KT, G, H, tuples, tweights, tmasks, known, deck, k, subs, ndeals, binom,
+                  cache, use_cache, cells, nch):
+    """``(acc int64[ndeals, columns], den int64[ndeals])`` over every combination of
+    holdings (``tuples`` rows of ``H``) and every ``k``-card run-out of ``deck``:
+    columns are joint outcomes (``4 ** n``, see :func:`_joint`) up to JOINT_PLAYERS
+    players, else ``3 * n`` (field ``f`` of player ``p`` at ``3 * p + f``).
+
+    A run-out's deals are the colex ranks (over ``deck`` indices) of its cards at the
+    positions ``subs[s]`` (or, with ``subs`` of width 0, the combination's index);
+    ``cells[f, cell]``: field ``f`` of an outcome cell (share units, scoop, low).
+    """
+    n = tuples.shape[1]
+    total = tuples.shape[0] * binom[deck.shape[0], k]
+    chunk = (total + nch - 1) // nch
+    ncols = 4 ** n if n <= JOINT_PLAYERS else FIELDS * n
+    acc = np.zeros((nch, ndeals, ncols), np.int64)
+    den = np.zeros((nch, ndeals), np.int64)
+    for ci in prange(nch):
+        lo = min(ci * chunk, total)
+        hi = min(lo + chunk, total)
+        _scatter_range(KT, G, H, tuples, tweights, tmasks, known, deck, k, subs, binom, cache,
+                       use_cache, cells, lo, hi, acc[ci], den[ci], np.zeros(k + 1, np.int64),
+                       np.zeros(5, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64),
+                       np.zeros(n, np.int64))
+    out = np.zeros((ndeals, ncols), np.int64)
+    dsum = np.zeros(ndeals, np.int64)
+    for ci in range(nch):
+        out += acc[ci]
+        dsum += den[ci]
+    return out, dsum
