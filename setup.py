@@ -1,4 +1,39 @@
-"""Build pokereval's C evaluator through cffi (out-of-line API mode); see csrc/build_ffi.py."""
-from setuptools import setup
+"""Build pokereval's C evaluator through cffi (out-of-line API mode); see csrc/build_ffi.py.
 
-setup(cffi_modules=["csrc/build_ffi.py:ffibuilder"])
+Then fill the Numba kernel cache (``python -m pokereval.warmup``) in the very
+package that gets installed: the build folder for a wheel (``pip install .``),
+the source tree for an editable install (``pip install -e .``).  The cache is
+stamped with a hash of the kernel sources, not file times, so it stays valid
+once copied into site-packages; a user's first query then loads machine code
+instead of compiling for 5-40 s.  Set ``POKEREVAL_NO_WARMUP=1`` to skip it
+(the kernels then compile on first use, with a notice on stderr).
+"""
+import os
+import subprocess
+import sys
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+
+class build_ext_and_kernel_cache(build_ext):
+    def run(self):
+        super().run()
+        if os.environ.get("POKEREVAL_NO_WARMUP"):
+            return
+        # the folder holding the package as built: build/lib... or the source tree
+        package_dir = os.path.dirname(os.path.abspath(self.get_ext_fullpath("pokereval._ffi")))
+        root = os.path.dirname(package_dir)
+        # keep the PYTHONPATH of pip's isolated build environment (its numba lives there)
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")])))
+        env.pop("NUMBA_CACHE_DIR", None)  # the cache must land in the package itself
+        print(f"pokereval: compiling the Numba kernels into {package_dir} (1-3 minutes, once)",
+              flush=True)
+        proc = subprocess.run([sys.executable, "-m", "pokereval.warmup"], cwd=root, env=env)
+        if proc.returncode != 0:  # an optimisation only: never fail the build for it
+            print("pokereval: warning: the kernel cache was not filled; kernels will compile "
+                  "on first use", file=sys.stderr)
+
+
+setup(cffi_modules=["csrc/build_ffi.py:ffibuilder"],
+      cmdclass={"build_ext": build_ext_and_kernel_cache})

@@ -15,8 +15,7 @@ from .percent import HandOrdering, hand_ordering, percent_holdings, percentile
 from .ranges import Range, RangeError, parse_range
 from .rules import (AllinResult, BettingRound, Limits, Pot, RulesError, Settlement, allin_ev,
                     bet_limits, board_order, bring_in, first_to_act, settle, stud_bet_size)
-
-__version__ = "0.1.0"
+from ._version import __version__
 
 __all__ = [
     "CardError", "EquityResult", "Evaluation", "Game", "GameError", "HandError", "HandOrdering",

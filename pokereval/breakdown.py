@@ -169,7 +169,7 @@ def _razz_thresholds() -> list[int]:
 
 def _low_kind(game, lv: np.ndarray) -> np.ndarray:
     """Index into LOW_KINDS / RAZZ_KINDS of each low value."""
-    if game.low == "razz":
+    if game.razz:
         kind = np.full(lv.shape, 4, dtype=np.int64)
         for k, t in reversed(list(enumerate(_razz_thresholds()))):
             kind[lv >= t] = k
@@ -202,6 +202,6 @@ def _breakdown(game, hv: np.ndarray, lv: np.ndarray, p: int) -> dict:
         out["high"] = _table(hv[p] >> 12, _results(hv, p, hv.max(axis=0) > 0), CATEGORIES)
     if game.low:
         contested = lv.max(axis=0) > 0
-        names = RAZZ_KINDS if game.low == "razz" else LOW_KINDS
+        names = RAZZ_KINDS if game.razz else LOW_KINDS
         out["low"] = _table(_low_kind(game, lv[p]), _results(lv, p, contested), names)
     return out

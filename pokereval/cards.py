@@ -43,6 +43,8 @@ __all__ = [
     "RANKS",
     "SUITS",
     "parse_card",
+    "rank_index",
+    "suit_index",
     "parse_cards",
     "card_str",
     "cards_str",
@@ -62,6 +64,26 @@ _SUIT.update({s: i for i, s in enumerate("♧♢♡♤")})
 
 _NAMES = tuple(r + s for r in RANKS for s in SUITS)  # _NAMES[c] is the text of card c
 _SEPARATORS = re.compile(r"[\s,]+")
+
+
+def rank_index(text: str) -> int | None:
+    """The rank (0 = deuce .. 12 = ace) that ``text`` spells (``23456789TJQKA`` any case,
+    or ``10``), or None: the one notation table for every parser (cards, ranges, spots).
+
+    >>> rank_index("t"), rank_index("10"), rank_index("X")
+    (8, 8, None)
+    """
+    return _RANK.get(text.upper())
+
+
+def suit_index(text: str) -> int | None:
+    """The suit (0..3 = c d h s) that ``text`` spells (``cdhs`` any case, ``♣♦♥♠`` or the
+    outline ``♧♢♡♤``), or None.
+
+    >>> suit_index("H"), suit_index("♠"), suit_index("♡"), suit_index("x")
+    (2, 3, 2, None)
+    """
+    return _SUIT.get(text)
 
 
 def _card(rank: str, suit: str) -> int | None:
@@ -161,7 +183,7 @@ def _one(item: object, where: str) -> int:
             return tokens[0][1]
     elif not isinstance(item, bool):  # True is an int, but never a card
         try:
-            card = operator.index(item)  # int, numpy integers
+            card = operator.index(item)  # type: ignore[arg-type]  # int, numpy ints
         except TypeError:
             pass
         else:

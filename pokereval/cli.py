@@ -325,7 +325,7 @@ def _columns(game: Game) -> list[tuple[str, Callable[[Any], float]]]:
                 ("Low\nwin", lambda p: p.low_win), ("Low\ntie", lambda p: p.low_tie),
                 ("\nScoop", lambda p: p.scoop), ("\n3/4", lambda p: p.three_quarters),
                 ("\nQuartered", lambda p: p.quartered)]
-    if game.low == "razz":  # one pot, won by the best low: reported in the low fields
+    if game.razz:  # one pot, won by the best low: reported in the low fields
         return [("Win", lambda p: p.low_win), ("Tie", lambda p: p.low_tie)]
     return [("Win", lambda p: p.high_win), ("Tie", lambda p: p.high_tie)]
 
@@ -559,17 +559,11 @@ def cmd_eval(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 # ---------------------------------------------------------------------------
 
 
-def _pot(game: Game) -> str:
-    if game.split:
-        return "split hi/lo"
-    return "low only" if game.low == "razz" else "high only"
-
-
 def cmd_games(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.json:
         data = [{"name": g.name, "title": g.title, "hole": g.hole, "board": g.board,
                  "min_board": g.min_board, "exactly_two": g.exactly_two, "stud": g.stud,
-                 "high": g.high, "low": g.low, "split": g.split, "aliases": list(g.aliases)}
+                 "high": g.high, "low": g.low, "split": g.split, "pot": g.pot, "aliases": list(g.aliases)}
                 for g in games()]
         out.write(_dumps(data, indent=2) + "\n")
         return EXIT_OK
@@ -585,7 +579,7 @@ def cmd_games(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     table.add_column("Aliases", min_width=20)
     for g in games():
         board = "-" if g.stud else f"{g.board}{'*' if g.min_board else ''}"
-        table.add_row(g.name, *([g.title] if wide else []), str(g.hole), board, _pot(g),
+        table.add_row(g.name, *([g.title] if wide else []), str(g.hole), board, g.pot_label,
                       Text(", ".join(g.aliases)))
     _show(console, table)
     _show(console, Text(

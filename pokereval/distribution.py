@@ -34,7 +34,7 @@ import numpy as np
 from .cards import cards_str
 from .equity_api import AUTO_EXACT_SECONDS, _RangedRunner, _exact_cost_ns, equity
 from .errors import HandError
-from .results import EquityResult, _lcm_upto, _share_units, pot_kind
+from .results import EquityResult, _lcm_upto, _share_units
 from .spot import Spot, parse_options, parse_spot
 
 __all__ = ["DistributionResult", "PlayerDistribution", "HoldingEquity", "RangeEquities",
@@ -312,7 +312,7 @@ def _scatter_plan(spot: Spot, forced: bool):
 def _cells_table(g, n: int) -> np.ndarray:
     """int64[3, cells]: per outcome cell ``row * (n + 2) + col``, the share units, the
     scoop (0/1) and the low half won or tied (0/1)."""
-    pot = pot_kind(g)
+    pot = g.pot
     cells = np.zeros((3, (n + 1) * (n + 2)), dtype=np.int64)
     cells[0] = _share_units(pot, n).ravel()
     for row in range(n + 1):

@@ -32,6 +32,7 @@ import time
 from fractions import Fraction
 from itertools import combinations
 from math import comb
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -115,8 +116,12 @@ def _exact_cost_ns(spot: Spot) -> float:
     return cost
 
 
-def equity(game, hands, board="", dead="", *, exact=None, samples=None, stderr=None,
-           seed=None, threads=None, progress=None, breakdown=False) -> EquityResult:
+def equity(game: str | Game, hands: Sequence[str | Sequence[int]], board: str | Sequence[int] = "",
+           dead: str | Sequence[int] = "", *, exact: bool | None = None,
+           samples: int | None = None, stderr: float | None = None, seed: int | None = None,
+           threads: int | None = None,
+           progress: Callable[[EquityResult], object] | None = None,
+           breakdown: bool = False) -> EquityResult:
     """Each hand's share of the pot: exact enumeration or Monte Carlo.
 
     ``game``: a game name (see :func:`pokereval.games`); ``hands``: one value per
@@ -237,8 +242,8 @@ class _Runner:
         self.spot = spot
         self.opts = opts
         self.started = started
-        self.seed = None
-        self.acceptance = None
+        self.seed: int | None = None
+        self.acceptance: float | None = None
         self.units_are_samples = False  # exact with ranges: samples = units walked
         self.units_done = 0
 
@@ -350,8 +355,9 @@ class _Runner:
     def _mc_seed_and_total(self) -> tuple:
         """The run's seed (drawn when not given; kept for the result) and sample budget."""
         opts = self.opts
-        self.seed = opts.seed if opts.seed is not None else secrets.randbits(63)
-        return np.uint64(self.seed), (opts.samples if opts.samples is not None else MAX_SAMPLES)
+        seed = opts.seed if opts.seed is not None else secrets.randbits(63)
+        self.seed = seed
+        return np.uint64(seed), (opts.samples if opts.samples is not None else MAX_SAMPLES)
 
     def run_mc(self) -> EquityResult:
         from . import kernels as K
@@ -479,7 +485,8 @@ class _RangedRunner(_Runner):
 
     def __init__(self, spot: Spot, opts: Options, started: float):
         super().__init__(spot, opts, started)
-        blocks, weights = [], []
+        blocks: list[np.ndarray] = []
+        weights: list = []  # per player: float64[m] or None (an exact hand)
         for h, r in zip(spot.holes, spot.ranges):
             if r is None:
                 blocks.append(np.array([sorted(h)], dtype=np.uint8))
@@ -553,6 +560,7 @@ class _RangedRunner(_Runner):
                                         if spot.ranges[i] is not None)
                             + " always share a card with another player")
         if use_exact:
+            assert tuples is not None  # use_exact is only set after the tuples are listed
             return self.run_exact_ranged(tuples)
         return self.run_mc_ranged()
 
@@ -588,7 +596,7 @@ class _RangedRunner(_Runner):
         # acceptance: compatible weight over all weight (independent draws)
         sizes = np.bincount(tgroup, minlength=len(uniq))
         compatible = sum(int(c) * w for c, w in zip(sizes.tolist(), gweights))
-        total = 1
+        total: int = 1
         for p in range(n):
             inverse, whole = per_player[p]
             total *= sum(whole[i] for i in inverse.tolist()) if len(inverse) > 1 else whole[0]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 from itertools import combinations
-from typing import NamedTuple
+from typing import Any, Callable, Iterable, NamedTuple, Sequence
 
 import numpy as np
 
@@ -20,6 +20,7 @@ from ._native import ffi, lib
 from .cards import RANKS, cards_str, check_disjoint, parse_cards
 from .errors import HandError
 from .games import Game, get_game
+from .spot import check_eval_counts
 
 __all__ = ["CATEGORIES", "HighHand", "LowHand", "Evaluation", "evaluate", "evaluate_batch"]
 
@@ -34,7 +35,7 @@ def _plural(rank: int) -> str:
     return "sixes" if rank == 4 else _RANK_NAMES[rank] + "s"
 
 
-def _groups(cards) -> list[tuple[int, int]]:
+def _groups(cards: Iterable[int]) -> list[tuple[int, int]]:
     """(count, rank) of the ranks among ``cards``, most frequent first, then highest."""
     ranks = [c >> 2 for c in cards]
     return sorted(((ranks.count(r), r) for r in set(ranks)), reverse=True)
@@ -46,27 +47,27 @@ class _Value:
 
     __slots__ = ("value", "cards")
 
-    def __init__(self, value: int, cards: tuple[int, ...]):
+    def __init__(self, value: int, cards: tuple[int, ...]) -> None:
         self.value = int(value)
         self.cards = cards_str(cards)  # the five cards used, e.g. "KhKdKs5c5d"
 
-    def _check(self, other):
+    def _check(self, other: object) -> Any:
         if type(other) is not type(self):
             return NotImplemented
         return other.value
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> Any:
         v = self._check(other)
         return v if v is NotImplemented else self.value == v
 
-    def __lt__(self, other):
+    def __lt__(self, other: object) -> Any:
         v = self._check(other)
         return v if v is NotImplemented else self.value < v
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash((type(self), self.value))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<{type(self).__name__} {self} [{self.cards}] value={self.value}>"
 
 
@@ -79,7 +80,7 @@ class HighHand(_Value):
     def category(self) -> str:
         return CATEGORIES[self.value >> 12]
 
-    def __str__(self):
+    def __str__(self) -> str:
         groups = _groups(parse_cards(self.cards))
         top = groups[0][1]
         name = {
@@ -108,7 +109,7 @@ class LowHand(_Value):
 
     __slots__ = ("razz",)
 
-    def __init__(self, value: int, cards: tuple[int, ...], razz: bool = False):
+    def __init__(self, value: int, cards: tuple[int, ...], razz: bool = False) -> None:
         super().__init__(value, cards)
         self.razz = razz
 
@@ -129,7 +130,7 @@ class LowHand(_Value):
         index = {1: 0, 2: 1 if counts.count(2) == 1 else 2, 3: 4 if 2 in counts else 3, 4: 5}[counts[0]]
         return _RAZZ_SHAPES[index]
 
-    def __str__(self):
+    def __str__(self) -> str:
         text = "-".join("A" if r == 1 else RANKS[r - 2] for r in self.ranks) + " low"
         return text if self.category == "no pair" else f"{text}, {self.category}"
 
@@ -141,39 +142,24 @@ class Evaluation(NamedTuple):
     low: LowHand | None
 
 
-def _u8(cards) -> object:
+def _u8(cards: Iterable[int]) -> Any:
     return ffi.new("uint8_t[]", list(cards))
 
 
-def _best_five(candidates, score) -> tuple[int, tuple[int, ...]]:
+def _best_five(candidates: Iterable[tuple[int, ...]],
+               score: Callable[[tuple[int, ...]], int]) -> tuple[int, tuple[int, ...]]:
     """The five-card candidate with the largest score, and that score."""
     return max(((score(five), five) for five in candidates), key=lambda t: t[0])
 
 
-def _candidates(game: Game, hole: list[int], board: list[int]):
+def _candidates(game: Game, hole: list[int], board: list[int]) -> list[tuple[int, ...]]:
     if game.exactly_two:
         return [p + t for p in combinations(hole, 2) for t in combinations(board, 3)]
     return list(combinations(hole + board, 5))
 
 
-def _check_counts(game: Game, hole: list[int], board: list[int], hole_text, board_text) -> None:
-    if game.stud:
-        if not 5 <= len(hole) <= 7:
-            raise HandError(f"{game.name} evaluates 5 to 7 cards, got {len(hole)} ({hole_text!s})")
-        if board:
-            raise HandError(f"{game.name} has no board, got board {board_text!s}")
-        return
-    if len(hole) != game.hole:
-        raise HandError(f"{game.name} needs {game.hole} hole cards, got {len(hole)} ({hole_text!s})")
-    least = 3 if game.exactly_two else 5 - game.hole
-    if len(board) > game.board:
-        raise HandError(f"{game.name} has at most {game.board} board cards, got {len(board)} ({board_text!s})")
-    if len(board) < least:
-        raise HandError(f"{game.name} needs at least {least} board cards to make a hand, "
-                        f"got {len(board)} ({board_text!s})")
-
-
-def evaluate(game: str | Game, hole, board="") -> Evaluation:
+def evaluate(game: str | Game, hole: str | Iterable[int | str],
+             board: str | Iterable[int | str] = "") -> Evaluation:
     """The best high and low hand of ``hole`` (with ``board``) under ``game``'s rules.
 
     Stud games take the player's 5 to 7 cards as ``hole`` and no board.
@@ -182,7 +168,7 @@ def evaluate(game: str | Game, hole, board="") -> Evaluation:
     hole_cards = parse_cards(hole, "hole cards")
     board_cards = parse_cards(board, "board")
     check_disjoint({"hole cards": hole_cards, "board": board_cards})
-    _check_counts(game, hole_cards, board_cards, hole, board)
+    check_eval_counts(game, hole_cards, board_cards, hole, board)
     candidates = _candidates(game, hole_cards, board_cards)
 
     if game.exactly_two:
@@ -193,7 +179,7 @@ def evaluate(game: str | Game, hole, board="") -> Evaluation:
         every = _u8(hole_cards + board_cards)
         n = len(hole_cards) + len(board_cards)
         high_value = lib.pe_eval_hi(every, n)
-        low_value = (lib.pe_eval_razz if game.low == "razz" else lib.pe_eval_low8)(every, n)
+        low_value = (lib.pe_eval_razz if game.razz else lib.pe_eval_low8)(every, n)
 
     high = low = None
     if game.high:
@@ -201,14 +187,14 @@ def evaluate(game: str | Game, hole, board="") -> Evaluation:
         assert best == high_value, "evaluator disagrees with its own five-card choice"
         high = HighHand(high_value, five)
     if game.low and low_value:
-        score = lib.pe_eval_razz if game.low == "razz" else lib.pe_eval_low8
+        score = lib.pe_eval_razz if game.razz else lib.pe_eval_low8
         best, five = _best_five(candidates, lambda f: score(_u8(f), 5))
         assert best == low_value, "evaluator disagrees with its own five-card choice"
-        low = LowHand(low_value, five, razz=game.low == "razz")
+        low = LowHand(low_value, five, razz=game.razz)
     return Evaluation(high, low)
 
 
-def evaluate_batch(game: str | Game, holes, boards=None) -> tuple[np.ndarray, np.ndarray]:
+def evaluate_batch(game: str | Game, holes: Any, boards: Any = None) -> tuple[np.ndarray, np.ndarray]:
     """High and low values (uint16 arrays) of many hands in one C call.
 
     ``holes``: card indices [n, hole] (stud: [n, 5..7]); ``boards``: [n, board] (None in stud).
@@ -226,13 +212,13 @@ def evaluate_batch(game: str | Game, holes, boards=None) -> tuple[np.ndarray, np
         boards = _native.as_card_rows(np.empty((len(holes), 0), np.uint8) if boards is None else boards,
                                       tuple(range(least, game.board + 1)), "boards")
         if game.exactly_two:
-            high, low = _native.eval_omaha_batch(holes, boards, low=game.low == "eight")
+            high, low = _native.eval_omaha_batch(holes, boards, low=game.eight)
             return high, low if low is not None else np.zeros_like(high)
         if len(boards) != len(holes):
             raise HandError(f"holes and boards differ in length: {len(holes)} != {len(boards)}")
         cards = np.concatenate([holes, boards], axis=1)
     zeros = np.zeros(len(cards), dtype=np.uint16)
     high = _native.eval_hi_batch(cards) if game.high else zeros
-    if game.low == "razz":
+    if game.razz:
         return high, _native.eval_razz_batch(cards)
-    return high, _native.eval_low8_batch(cards) if game.low == "eight" else zeros
+    return high, _native.eval_low8_batch(cards) if game.eight else zeros

@@ -62,15 +62,46 @@ class Game:
         >>> get_game("omaha-hilo").split, get_game("omaha").split, get_game("razz").split
         (True, False, False)
         """
-        return self.high and self.low == "eight"
+        return self.high and self.eight
+
+    @property
+    def eight(self) -> bool:
+        """True when the low is ace-to-five eight-or-better (the hi/lo games)."""
+        return self.low == "eight"
+
+    @property
+    def razz(self) -> bool:
+        """True when the low is ace-to-five lowball with pairs counting (razz)."""
+        return self.low == "razz"
+
+    @property
+    def pot(self) -> str:
+        """The pot kind: ``"high"`` (best high takes it), ``"split"`` (hi/lo) or
+        ``"razz"`` (one pot, best ace-to-five low takes it).
+
+        >>> [get_game(g).pot for g in ("holdem", "stud-hilo", "razz")]
+        ['high', 'split', 'razz']
+        """
+        return "split" if self.split else ("razz" if self.razz else "high")
+
+    @property
+    def pot_label(self) -> str:
+        """The pot kind in words, as ``pokereval games`` shows it.
+
+        >>> get_game("razz").pot_label
+        'low only'
+        """
+        return {"high": "high only", "split": "split hi/lo", "razz": "low only"}[self.pot]
 
 
-def _flop(name, title, hole, aliases, *, exactly_two=True, low=None, min_board=0):
+def _flop(name: str, title: str, hole: int, aliases: tuple[str, ...], *, exactly_two: bool = True,
+          low: str | None = None, min_board: int = 0) -> Game:
     """A board game (Hold'em, Omaha family)."""
     return Game(name, title, hole, 5, exactly_two, True, low, False, min_board, hole, aliases)
 
 
-def _stud(name, title, aliases, *, high=True, low=None):
+def _stud(name: str, title: str, aliases: tuple[str, ...], *, high: bool = True,
+          low: str | None = None) -> Game:
     """A seven-card stud game: no board, at least third street known."""
     return Game(name, title, 7, 0, False, high, low, True, 0, 3, aliases)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -15,7 +15,7 @@ from .games import Game
 if TYPE_CHECKING:
     from .spot import Spot
 
-__all__ = ["EquityResult", "PlayerResult", "player_results", "pot_kind"]
+__all__ = ["EquityResult", "PlayerResult", "player_results"]
 
 
 def _lcm_upto(n: int) -> int:
@@ -56,13 +56,13 @@ class PlayerResult:
     scoop: float
     std_error: float
     outcomes: np.ndarray = field(repr=False)
-    pot: str = field(default="high", repr=False)  # "high", "split" or "razz"
+    pot: str = field(default="high", repr=False)  # Game.pot: "high", "split" or "razz"
     exact: bool = field(default=False, repr=False)
     fraction: Fraction | None = field(default=None, repr=False)
     #: ``equity(..., breakdown=True)``: hand types won / tied / lost (pokereval.breakdown)
     breakdown: dict | None = field(default=None, repr=False)
 
-    def _p(self, count) -> float:
+    def _p(self, count: Any) -> float:
         if self.outcomes.dtype.kind == "f":
             total = float(self.outcomes.sum())
             return float(count) / total if total else float("nan")
@@ -174,16 +174,10 @@ class EquityResult:
         return out
 
 
-def pot_kind(game: Game) -> str:
-    if game.low == "razz":
-        return "razz"
-    return "split" if game.split else "high"
-
-
 def player_results(spot: "Spot", counts: np.ndarray, exact: bool, final: bool) -> list[PlayerResult]:
     """PlayerResults from outcome counts ``int64[n, n + 1, n + 2]``."""
     n = spot.n
-    pot = pot_kind(spot.game)
+    pot = spot.game.pot
     units = _share_units(pot, n)
     denom_unit = 2 * _lcm_upto(n)
     out = []
@@ -202,14 +196,14 @@ def player_results(spot: "Spot", counts: np.ndarray, exact: bool, final: bool) -
             continue
         if exact_frac:
             num = sum(int(x) * int(u) for x, u in zip(o.ravel(), units.ravel()))
-            frac = Fraction(num, total * denom_unit)
+            frac = Fraction(num, int(total) * denom_unit)
 
-            def pr(c):
-                return float(Fraction(int(c), total))
+            def pr(c: Any) -> float:
+                return float(Fraction(int(c), int(total)))
         else:
-            frac = float((o * units).sum()) / (total * denom_unit)
+            frac = float((o * units).sum()) / (total * denom_unit)  # type: ignore[assignment]
 
-            def pr(c):
+            def pr(c: Any) -> float:
                 return float(c) / total
 
         high_win = pr(o[1, :].sum())

@@ -10,7 +10,7 @@ from typing import Callable
 
 import numpy as np
 
-from .cards import cards_str, check_disjoint, parse_cards
+from .cards import cards_str, check_disjoint, parse_cards, rank_index, suit_index
 from .errors import CardError, HandError
 from .games import Game, get_game
 from .ranges import RangeError, holdings_excluding, parse_range
@@ -84,9 +84,6 @@ def _as_int(value, name: str, minimum: int | None = 1) -> int:
     return number
 
 
-_RANK_CHARS = set("23456789tjqkaTJQKA")
-
-
 def _card_like(text: str) -> bool:
     """True when ``text`` is written as rank + letter pairs only (``AhKx``, ``AcZz``):
     such a text is read as plain cards, so a typo is a card error, not a range."""
@@ -101,7 +98,7 @@ def _card_like(text: str) -> bool:
         if i >= m:
             return False
         suit = text[i]
-        if not (suit.isalpha() or suit in "\u2663\u2666\u2665\u2660") or suit in _RANK_CHARS:
+        if not (suit.isalpha() or suit_index(suit) is not None) or rank_index(suit) is not None:
             return False
         i += 1
         pairs += 1
@@ -155,27 +152,55 @@ def parse_spot(game, hands, board, dead) -> Spot:
 
     n = len(holes)
     _check_player_count(g, n)
-
-    if g.stud:
-        for i, h in enumerate(holes):
-            if not g.min_known <= len(h) <= 7:
-                raise HandError(f"{g.name} needs {g.min_known} to 7 cards per player but player "
-                                f"{i + 1} has {len(h)} ({cards_str(h) or 'none'})")
-        street = len(holes[0])
-        for i, h in enumerate(holes):
-            if len(h) != street:
-                raise HandError(f"{g.name} players must all be on the same street: player 1 has "
-                                f"{street} cards but player {i + 1} has {len(h)} ({cards_str(h)})")
-    else:
-        for i, h in enumerate(holes):
-            if len(h) != g.hole:
-                raise HandError(f"{g.name} needs {g.hole} hole cards but player {i + 1} has "
-                                f"{len(h)} ({cards_str(h) or 'none'})")
+    check_hole_counts(g, [len(h) for h in holes], [cards_str(h) for h in holes])
     _check_board(g, board_cards)
     known = {c for h in holes for c in h} | set(board_cards) | set(dead_cards)
     unseen = [c for c in range(52) if c not in known]
     spot = Spot(g, holes, board_cards, dead_cards, unseen, [cards_str(h) for h in holes])
     return plan_deal(spot, n, len(holes[0]), len(unseen))
+
+
+def check_hole_counts(g: Game, sizes: list[int], texts: list[str],
+                      fixed: list[bool] | None = None) -> None:
+    """The one check of the players' card counts: ``sizes[i]`` cards for player ``i``
+    (written ``texts[i]``); only the fixed hands' counts are checked against the game
+    (``fixed[i]``, default all: a range's count was checked by its parser), and stud
+    players must all be on the same street."""
+    fixed = fixed if fixed is not None else [True] * len(sizes)
+    for i, (size, text) in enumerate(zip(sizes, texts)):
+        if not fixed[i]:
+            continue
+        if g.stud and not g.min_known <= size <= 7:
+            raise HandError(f"{g.name} needs {g.min_known} to 7 cards per player but player "
+                            f"{i + 1} has {size} ({text or 'none'})")
+        if not g.stud and size != g.hole:
+            raise HandError(f"{g.name} needs {g.hole} hole cards but player {i + 1} has "
+                            f"{size} ({text or 'none'})")
+    if g.stud:
+        for i, (size, text) in enumerate(zip(sizes, texts)):
+            if size != sizes[0]:
+                raise HandError(f"{g.name} players must all be on the same street: player 1 has "
+                                f"{sizes[0]} cards but player {i + 1} has {size} ({text})")
+
+
+def check_eval_counts(g: Game, hole: list[int], board: list[int], hole_text: object,
+                      board_text: object) -> None:
+    """The card counts of one hand to evaluate (:func:`pokereval.evaluate`): a complete
+    hand, 5 to 7 stud cards or the hole cards plus enough board cards."""
+    if g.stud:
+        if not 5 <= len(hole) <= 7:
+            raise HandError(f"{g.name} evaluates 5 to 7 cards, got {len(hole)} ({hole_text!s})")
+        if board:
+            raise HandError(f"{g.name} has no board, got board {board_text!s}")
+        return
+    if len(hole) != g.hole:
+        raise HandError(f"{g.name} needs {g.hole} hole cards, got {len(hole)} ({hole_text!s})")
+    least = 3 if g.exactly_two else 5 - g.hole
+    if len(board) > g.board:
+        raise HandError(f"{g.name} has at most {g.board} board cards, got {len(board)} ({board_text!s})")
+    if len(board) < least:
+        raise HandError(f"{g.name} needs at least {least} board cards to make a hand, "
+                        f"got {len(board)} ({board_text!s})")
 
 
 def _check_player_count(g: Game, n: int) -> None:
@@ -229,20 +254,8 @@ def _parse_ranged_spot(g: Game, hands, holes, ranges, board_cards, dead_cards) -
     n = len(holes)
     _check_player_count(g, n)
     sizes = [len(h) if h is not None else r.cards for h, r in zip(holes, ranges)]
-    if g.stud:
-        for i, (h, size) in enumerate(zip(holes, sizes)):
-            if h is not None and not g.min_known <= size <= 7:
-                raise HandError(f"{g.name} needs {g.min_known} to 7 cards per player but player "
-                                f"{i + 1} has {size} ({cards_str(h) or 'none'})")
-        for i, size in enumerate(sizes):
-            if size != sizes[0]:
-                raise HandError(f"{g.name} players must all be on the same street: player 1 has "
-                                f"{sizes[0]} cards but player {i + 1} has {size} ({hands[i]})")
-    else:
-        for i, (h, size) in enumerate(zip(holes, sizes)):
-            if h is not None and size != g.hole:
-                raise HandError(f"{g.name} needs {g.hole} hole cards but player {i + 1} has "
-                                f"{size} ({cards_str(h) or 'none'})")
+    texts = [cards_str(h) if h is not None else str(hands[i]) for i, h in enumerate(holes)]
+    check_hole_counts(g, sizes, texts, [h is not None for h in holes])
     _check_board(g, board_cards)
     fixed = [c for h in holes if h is not None for c in h]
     known = set(fixed) | set(board_cards) | set(dead_cards)
@@ -260,7 +273,6 @@ def _parse_ranged_spot(g: Game, hands, holes, ranges, board_cards, dead_cards) -
                              f"uses a card of {' or '.join(parts)} "
                              f"({cards_str(sorted(known))})", r.text, None) from None
     unseen = [c for c in range(52) if c not in known]
-    texts = [cards_str(h) if h is not None else str(hands[i]) for i, h in enumerate(holes)]
     spot = Spot(g, holes, board_cards, dead_cards, unseen, texts, ranges=removed)
     u = spot.deck_size
     if u < 0:

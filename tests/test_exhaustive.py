@@ -109,6 +109,7 @@ def test_best_of_k_is_best_five_card_subset(k, deck):
         assert (fn(np.ascontiguousarray(hands[:, ::-1])) == best).all(), fn.__name__   # order-free
 
 
+@pytest.mark.slow  # 20,358,520 hands built in Python: 10-20 s; the 7-card walk below is in C
 def test_all_six_card_hands():
     values = _native.eval_hi_batch(all_hands(6))
     assert np.bincount(values >> 12, minlength=9).tolist() == SIX_CARD_COUNTS

@@ -10,54 +10,15 @@ the tuple built by :func:`kernel_tables`.
 * :mod:`.montecarlo` sampling (board games, stud)
 * :mod:`.rng`        per-chunk random streams
 
-The on-disk cache is cleared automatically when any kernel source changes
-(see ``_drop_stale_cache``).
+Cached kernels are stamped with a hash of every kernel source, so an edit to
+any of them recompiles them all (see :mod:`._jit`); the cache is filled at
+build time (``setup.py``, :mod:`pokereval.warmup`).
 """
-import hashlib
-import os
 from functools import lru_cache
 from math import comb
-from pathlib import Path
 
 import numpy as np
 
-
-def _drop_stale_cache() -> None:
-    """Delete cached machine code built from other versions of these sources.
-
-    Numba checks a cached kernel against its own source file only, not against
-    the helpers it inlines from the other files here; so the cache is tied to a
-    hash of every kernel source and cleared when that changes.
-    """
-    here = Path(__file__).parent
-    cache = here / "__pycache__"
-    if os.environ.get("NUMBA_CACHE_DIR"):
-        return
-    try:
-        cache.mkdir(exist_ok=True)
-    except OSError:
-        return  # a read-only install: Numba caches elsewhere
-    if not os.access(cache, os.W_OK):
-        return
-    digest = hashlib.sha256()
-    for name in sorted(p.name for p in here.glob("*.py")):
-        digest.update(name.encode() + b"\0" + (here / name).read_bytes())
-    stamp = cache / "kernels.sourcehash"
-    try:
-        if stamp.read_text() == digest.hexdigest():
-            return
-    except OSError:
-        pass
-    try:
-        for f in cache.iterdir():
-            if f.suffix in (".nbi", ".nbc"):
-                f.unlink(missing_ok=True)
-        stamp.write_text(digest.hexdigest())
-    except OSError:
-        pass
-
-
-_drop_stale_cache()
 
 from .exact import board_exact, stud_exact, stud_tables  # noqa: E402
 from .boards import (BOARD_SHIFT, BOARD_SLOTS, displacement_hash,  # noqa: E402

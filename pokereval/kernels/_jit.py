@@ -5,8 +5,14 @@ from ``__pycache__`` instead of compiling), ``nogil=True``, with the NumPy
 error model (no Python-style ZeroDivisionError checks in hot loops) and no
 bounds checks.  Tables are always passed as arguments, never read as globals:
 a global array would be frozen into the cached code.
+
+The on-disk cache (stamped with a hash of the kernel sources, filled at build
+time) and the compile notice live in :mod:`pokereval._kernel_cache`, outside this
+folder, so that editing them does not invalidate every cached kernel.
 """
 from numba import njit
+
+from .. import _kernel_cache  # noqa: F401  (before any kernel is decorated: its locators)
 
 JIT_OPTIONS = dict(cache=True, nogil=True, error_model="numpy", boundscheck=False)
 

@@ -73,7 +73,7 @@ def bring_in(game: str | Game, door_cards: Mapping[int, str], *,
     g = _stud_game(game)
     cards = _read_upcards(door_cards, "door cards", count=1)
     all_in_set = seat_set(all_in, "all_in", cards)
-    if g.low == "razz":
+    if g.razz:
         seat = max(cards, key=lambda s: (_low_rank(cards[s][0]), cards[s][0] & 3))
     else:
         seat = min(cards, key=lambda s: cards[s][0])  # card index = 4 * rank + suit (c<d<h<s)
@@ -89,7 +89,7 @@ def _shape(ranks: list[int]) -> tuple:
 def showing_key(game: Game, cards: list[int]) -> tuple:
     """A key of the face-up cards: the smallest key acts first.  Straights and
     flushes do not count (never more than four cards show)."""
-    if game.low == "razz":
+    if game.razz:
         return _shape([_low_rank(c) for c in cards])  # lowest hand: fewer pairs, lower cards
     counts, ranks = _shape([_rank(c) for c in cards])
     return tuple(-c for c in counts), tuple(-r for r in ranks)

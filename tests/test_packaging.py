@@ -1,0 +1,148 @@
+"""Packaging and first-run plumbing: typed public API, one version source, the sdist
+manifest, the content-stamped kernel cache, the warm-up registry, the compile notice."""
+import hashlib
+import inspect
+import io
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+import pokereval as pe
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+#: the core API this check covers (the functions of later modules, distribution and
+#: rules, are not annotated yet)
+CORE = ["equity", "evaluate", "evaluate_batch", "parse_range", "parse_cards", "games",
+        "get_game", "card_str", "cards_str"]
+
+
+def _public_functions():
+    for name in CORE:
+        obj = getattr(pe, name)
+        assert name in pe.__all__ and inspect.isfunction(obj)
+        yield name, obj
+
+
+@pytest.mark.parametrize("name,fn", list(_public_functions()))
+def test_public_functions_are_annotated(name, fn):
+    sig = inspect.signature(fn)
+    missing = [p.name for p in sig.parameters.values()
+               if p.annotation is inspect.Parameter.empty and p.kind not in (p.VAR_POSITIONAL,
+                                                                           p.VAR_KEYWORD)]
+    assert not missing, f"{name}: parameters without annotations: {missing}"
+    assert sig.return_annotation is not inspect.Signature.empty, f"{name}: no return annotation"
+
+
+def test_py_typed_marker_ships():
+    assert (Path(pe.__file__).parent / "py.typed").is_file()
+    text = (ROOT / "pyproject.toml").read_text()
+    assert re.search(r'pokereval\s*=\s*\["py.typed"\]', text)
+
+
+def test_one_version_source():
+    text = (ROOT / "pyproject.toml").read_text()
+    assert 'dynamic = ["version"]' in text and not re.search(r"^version\s*=\s*\"", text, re.M)
+    assert 'attr = "pokereval._version.__version__"' in text
+    version_file = (ROOT / "pokereval" / "_version.py").read_text()
+    assert re.search(r'__version__ = "(\d+\.\d+\.\d+)"', version_file).group(1) == pe.__version__
+    assert "__version__ =" not in (ROOT / "pokereval" / "__init__.py").read_text()
+
+
+def test_license_and_manifest():
+    assert "MIT License" in (ROOT / "LICENSE").read_text()
+    manifest = (ROOT / "MANIFEST.in").read_text()
+    for needed in ("graft csrc", "LICENSE", "graft tests"):
+        assert needed in manifest
+    # everything the C build reads is under csrc/
+    assert {p.name for p in (ROOT / "csrc").iterdir()} >= {"build_ffi.py", "pokereval.cdef",
+                                                          "pokereval.h", "tables.h"}
+
+
+# --- kernel cache --------------------------------------------------------------
+
+def test_kernel_cache_is_stamped_by_content():
+    """The cache stamp is a hash of the kernel sources' contents (no file times), so a
+    cache filled at build time stays valid when the files are copied."""
+    from pokereval.kernels import exact
+    from pokereval._kernel_cache import _KernelSourceStamp, kernel_source_hash
+
+    locator = exact.board_exact._cache._impl.locator
+    assert isinstance(locator, _KernelSourceStamp)
+    kernels = ROOT / "pokereval" / "kernels"
+    digest = hashlib.sha256()
+    for path in sorted(kernels.glob("*.py")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    assert kernel_source_hash() == digest.hexdigest()
+    own = hashlib.sha256((kernels / "exact.py").read_bytes()).hexdigest()
+    assert locator.get_source_stamp() == ("pokereval", digest.hexdigest(), own)
+
+
+def test_foreign_functions_keep_numbas_locators():
+    from pokereval._kernel_cache import _is_ours
+
+    assert _is_ours(str(ROOT / "pokereval" / "kernels" / "exact.py"))
+    assert not _is_ours(inspect.getfile(pytest))
+
+
+def test_warmup_registry_reaches_every_kernel():
+    """In a fresh process, the warm-up spots call every entry kernel (one no other kernel
+    calls), so the build-time cache holds all of them.  A new kernel needs its spot in
+    pokereval/warmup.py (loads from the cache: seconds; compiles when it is cold)."""
+    import os
+    import subprocess
+
+    from pokereval import warmup as _warmup
+
+    kernels = _warmup.cached_kernels()
+    entries = _warmup.entry_kernels()
+    assert "pokereval.kernels.exact.board_exact" in entries
+    assert "pokereval.kernels.exact._board_range" in kernels       # a callee ...
+    assert "pokereval.kernels.exact._board_range" not in entries   # ... reached through its caller
+    assert not any(name.endswith((".board_slot", ".ph")) for name in kernels)  # inlined helpers
+    env = dict(os.environ, POKEREVAL_QUIET_COMPILE="1",
+               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    proc = subprocess.run([sys.executable, "-m", "pokereval.warmup"], capture_output=True,
+                          text=True, env=env, timeout=1800)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "not compiled by any warm-up spot" not in proc.stdout
+
+
+def test_compile_notice_is_one_line_with_an_estimate(capsys):
+    from types import SimpleNamespace
+
+    from pokereval.kernels import exact
+    from pokereval._kernel_cache import _CompileNotice
+
+    notice = _CompileNotice()
+    notice.quiet = False
+    outer = SimpleNamespace(data={"dispatcher": exact.board_exact})
+    inner = SimpleNamespace(data={"dispatcher": exact.sum_chunks})
+    notice.on_start(outer)
+    notice.on_start(inner)   # nested compile: no second line
+    notice.on_end(inner)
+    notice.on_end(outer)
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert re.fullmatch(r"pokereval: compiling the 'board_exact' kernel once \(about \d+ s\); "
+                        r"later runs load it from the cache\n", err)
+    assert "board_exact" in notice.log
+
+
+def test_compile_notice_ignores_other_packages(capsys):
+    from types import SimpleNamespace
+
+    from pokereval._kernel_cache import _CompileNotice
+
+    def foreign():
+        pass
+
+    notice = _CompileNotice()
+    notice.quiet = False
+    event = SimpleNamespace(data={"dispatcher": SimpleNamespace(py_func=foreign)})
+    notice.on_start(event)
+    notice.on_end(event)
+    assert capsys.readouterr().err == ""
