@@ -1,0 +1,72 @@
+"""Fuzzing every entry point (the harness and how to add an entry point: tests/fuzzing.py).
+
+The default run tries a few hundred cases per entry point; ``pytest -m fuzz -s`` runs
+FUZZ_CASES (100,000 in all) and prints the count, the refusals and the time.
+"""
+from __future__ import annotations
+
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+import fuzzing
+import pokereval as pe
+
+#: Cases per entry point in the default (CI) run.
+CI_CASES = {"equity": 600, "equity-vs-reference": 150, "evaluate": 500, "evaluate_batch": 400,
+            "parse_range": 400, "cli": 300, "batch": 150}
+#: Cases per entry point under ``-m fuzz`` (100,000 in all).
+FUZZ_CASES = {"equity": 30_000, "equity-vs-reference": 5_000, "evaluate": 20_000,
+              "evaluate_batch": 15_000, "parse_range": 10_000, "cli": 12_000, "batch": 8_000}
+DEFAULT_CASES = 300  # an entry point registered later and not listed above
+
+#: Entry points whose failures belong to another issue (reported, not hidden).
+KNOWN = {"parse_range": "fixed by issue 17 (slow and multi-line RangeError cases in ranges.py)"}
+
+
+def _marks(name):
+    if name in KNOWN:
+        return [pytest.mark.xfail(strict=False, reason=KNOWN[name])]
+    return []
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _warm_kernels():
+    """Compile (or load) the kernels once, so no case pays for compilation."""
+    pe.equity("omaha-hilo", ["AhAd2c3s", "KsKdQhJh"], samples=5000, seed=1)
+    pe.equity("omaha-hilo", ["AhAd2c3s", "KsKdQhJh"], exact=True, progress=lambda r: None)
+    pe.equity("stud-hilo", ["AhAd2c", "KsKdQh"], samples=5000, seed=1)
+    pe.equity("stud-hilo", ["AhAd2c3s", "KsKdQhJh"], exact=True)
+    pe.equity("omaha", ["AA**", "KsKdQhJh"], board="2c3c4c", samples=5000, seed=1)
+
+
+def _fuzz(name: str, cases: int) -> None:
+    ep = fuzzing.ENTRY_POINTS[name]
+
+    @settings(max_examples=cases, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(ep.strategy)
+    def run(case):
+        fuzzing.run_case(name, case)
+
+    before = fuzzing.COUNTS.get(name, 0)
+    refused = fuzzing.REFUSED.get(name, 0)
+    started = time.perf_counter()
+    try:
+        run()
+    finally:
+        print(f"\nfuzz {name}: {fuzzing.COUNTS.get(name, 0) - before} cases, "
+              f"{fuzzing.REFUSED.get(name, 0) - refused} refused, "
+              f"{time.perf_counter() - started:.1f} s")
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=_marks(n)) for n in fuzzing.ENTRY_POINTS])
+def test_fuzz(name):
+    _fuzz(name, CI_CASES.get(name, DEFAULT_CASES))
+
+
+@pytest.mark.fuzz
+@pytest.mark.parametrize("name", [pytest.param(n, marks=_marks(n)) for n in fuzzing.ENTRY_POINTS])
+def test_fuzz_long(name):
+    _fuzz(name, FUZZ_CASES.get(name, 10 * DEFAULT_CASES))
