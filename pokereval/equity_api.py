@@ -61,8 +61,9 @@ BATCH_SECONDS = 0.3
 #: At least this many samples before a stderr target may stop a run.
 MIN_STDERR_SAMPLES = 16_384
 
-#: Kernel calls from several Python threads take turns (each already uses every
-#: core, and Numba's "workqueue" threading layer must not be entered twice).
+#: Parallel kernel calls from several Python threads take turns (each already uses
+#: every core, and Numba's "workqueue" threading layer, the fork-safe choice without
+#: TBB, aborts the process when entered twice: see kernels/_jit.py).
 _KERNEL_LOCK = threading.Lock()
 
 
@@ -339,7 +340,8 @@ class _Runner:
         else:
             known = np.array(spot.holes, dtype=np.uint8)
             unseen = np.array(spot.unseen, dtype=np.uint8)
-            masks, hv, lv = K.stud_tables(KT, G, known, unseen, spot.mo, spot.shared, binom)
+            with _KERNEL_LOCK:  # a parallel kernel too
+                masks, hv, lv = K.stud_tables(KT, G, known, unseen, spot.mo, spot.shared, binom)
             total = hv.shape[1] * hv.shape[2]  # outer indices (shared card x player 1's subset)
             shared = spot.shared
 

@@ -6,7 +6,16 @@ error model (no Python-style ZeroDivisionError checks in hot loops) and no
 bounds checks.  Tables are always passed as arguments, never read as globals:
 a global array would be frozen into the cached code.
 """
-from numba import njit
+import os
+
+from numba import config, njit
+
+# Fork safety: GNU OpenMP (Numba's pick when no TBB is installed) aborts a child
+# process forked after a parallel kernel ran, which is what multiprocessing and
+# ProcessPoolExecutor do by default on Linux.  "forksafe" picks TBB if present,
+# else Numba's own workqueue.  A NUMBA_THREADING_LAYER from the user wins.
+if not os.environ.get("NUMBA_THREADING_LAYER"):
+    config.THREADING_LAYER = "forksafe"
 
 JIT_OPTIONS = dict(cache=True, nogil=True, error_model="numpy", boundscheck=False)
 
