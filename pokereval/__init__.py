@@ -10,6 +10,8 @@ from .errors import CardError, GameError, HandError, PokerEvalError
 from .evaluate import Evaluation, HighHand, LowHand, evaluate, evaluate_batch
 from .games import Game, games, get_game
 from .ranges import Range, RangeError, parse_range
+from .rules import (AllinResult, BettingRound, Limits, Pot, RulesError, Settlement, allin_ev,
+                    bet_limits, board_order, bring_in, first_to_act, settle, stud_bet_size)
 
 __version__ = "0.1.0"
 
@@ -17,4 +19,7 @@ __all__ = [
     "CardError", "EquityResult", "Evaluation", "Game", "GameError", "HandError", "HighHand",
     "LowHand", "PlayerResult", "PokerEvalError", "Range", "RangeError", "card_str", "cards_str",
     "equity", "evaluate", "evaluate_batch", "games", "get_game", "parse_cards", "parse_range",
+    # table rules (pokereval.rules)
+    "AllinResult", "BettingRound", "Limits", "Pot", "RulesError", "Settlement", "allin_ev",
+    "bet_limits", "board_order", "bring_in", "first_to_act", "settle", "stud_bet_size",
 ]

@@ -125,8 +125,10 @@ examples:
   pokereval equity omaha-hilo AcAs3d4h KhKcJdTd --board 7c8d9h
   pokereval equity plo8 AhAd2c3s KsKdQhJh 9s9c8d7d --samples 1e6 --seed 1
   pokereval equity stud-hilo As2s3d KhKdQc --dead 9h9c4s --json
+  pokereval equity omaha 'AA:$ds' KK --board 'K**'   (ranges; every flop with a king)
 
-Hands are written as cards ("AhKd", "Ah Kd", "ah,kd", "10h"); give them in seat order.
+Hands are written as cards ("AhKd", "Ah Kd", "ah,kd", "10h") or as ranges
+(docs/RANGES.md); give them in seat order.
 By default the answer is exact when every run-out can be walked quickly, sampled
 otherwise; --exact, --samples and --stderr choose. Exit code 2 for bad input,
 130 when interrupted (the figures computed so far are printed, marked partial)."""
@@ -165,9 +167,11 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=_EQUITY_EPILOG, formatter_class=_Formatter)
     eq.add_argument("game", metavar="GAME", help="game name or alias (see 'pokereval games')")
     eq.add_argument("hands", metavar="HAND", nargs="+", help="each player's cards, in seat order")
-    eq.add_argument("--board", "-b", default="", metavar="CARDS", help="known board cards")
+    eq.add_argument("--board", "-b", default="", metavar="CARDS",
+                    help="known board cards, or a board range ('K**': averaged over every "
+                         "flop with a king)")
     eq.add_argument("--dead", "-d", default="", metavar="CARDS",
-                    help="cards known to be out of play (folded or burnt)")
+                    help="cards known to be out of play (folded or burnt), or a range of them")
     how = eq.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="walk every run-out (may be slow)")
     how.add_argument("--samples", "-n", type=_positive_int, metavar="N",
@@ -209,6 +213,8 @@ def build_parser() -> argparse.ArgumentParser:
     bt.add_argument("file", metavar="FILE", nargs="?", default="-",
                     help="file of requests ('-' or nothing: standard input)")
     bt.set_defaults(run=cmd_batch)
+    importlib.import_module("pokereval.cli_rules").register(commands)
+    importlib.import_module("pokereval.cli_web").register(commands)
     return parser
 
 

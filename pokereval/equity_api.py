@@ -125,7 +125,9 @@ def equity(game, hands, board="", dead="", *, exact=None, samples=None, stderr=N
 
     ``game``: a game name (see :func:`pokereval.games`); ``hands``: one value per
     player (hole cards; stud: all the player's cards so far, the same count for
-    everyone); ``board``: known board cards; ``dead``: cards out of play.
+    everyone); ``board``: known board cards; ``dead``: cards out of play.  Board
+    and dead cards may be ranges (``board="K**"``: every flop with a king), the
+    equity then being averaged over the boards (see :mod:`pokereval.board_range`).
 
     ``exact=None`` walks every run-out when that is cheap (a couple of seconds at
     most), otherwise samples to a standard error of ``DEFAULT_STDERR``;
@@ -135,6 +137,10 @@ def equity(game, hands, board="", dead="", *, exact=None, samples=None, stderr=N
     ``progress(result)`` is called between batches with a partial result; Ctrl-C
     stops the run and returns the partial result (``partial=True``).
     """
+    from .board_range import equity_over_boards, is_card_range
+    if is_card_range(board) or is_card_range(dead):  # generic syntax: 'K**', 'Aw9x2y'
+        return equity_over_boards(game, hands, board, dead, exact=exact, samples=samples,
+                                  stderr=stderr, seed=seed, threads=threads, progress=progress)
     started = time.perf_counter()
     spot = parse_spot(game, hands, board, dead)
     opts = parse_options(exact, samples, stderr, seed, threads, progress)

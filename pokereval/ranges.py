@@ -1,31 +1,37 @@
 """The range language: text that stands for a weighted set of holdings.
 
 The grammar and its exact semantics are in ``docs/RANGES.md``; in short
-(ProPokerTools "generic syntax")::
+(ProPokerTools "generic syntax", as Omaha players write it)::
 
     AhKd2c3s        exact cards                 *         any card
-    A               an ace of any suit          [AKQ] [T-7]  one card whose rank is in the set
-    Ax Ay  x y z w  suit variables              R O N P   rank variables
-    c d h s         a card of that suit         $ds $ss $r $np   macros (suit and pair shapes)
-    a:b  a!b        intersection, exclusion (left to right)
+    A  a            an ace of any suit          [AKQ] [T-7] [A,2,3]  a rank from a list
+    [s,h] [As,Ah]   a suit / a card from a list  $B $R $M $Z $L $W $N $F  rank classes
+    Ax Ay  x y z w  suit variables              R O G F ...  rank variables (other letters)
+    c d h s         a card of that suit         AA = AA** (short patterns mean "at least")
+    $ds $ss $rb $np $s $o $op $tp $nt $0g $1g $2g   shape macros (AK$OP = AK:$OP)
+    KQJT-T987  TT+  KQJT-  [KK-TT][55-22]       rank spans
+    a:b  a!b  !a    intersection, exclusion     (a, b):c   grouping
     a, b            union (lowest precedence)   a@40      weight of an alternative
+    15%  5%-10%6h   the top share of hands by an ordering (pokereval.percent)
     AKs AKo 22+ A2s+ JTs-76s TT-77              hold'em shorthand (holdem only)
 
-A pattern of n elements matches a holding of n cards when some one-to-one
-assignment of the cards to the elements satisfies every element and the
-variables.  Matching is vectorised with numpy: every candidate holding is a
-row of a ``uint8`` array, each element is a 52-entry table of the cards it
-accepts, and a pattern is an OR over the (deduplicated) assignments of an AND
-of table look-ups and variable (in)equalities.  To keep that cheap: exact
-cards are removed before matching and ``*`` elements are never permuted;
-assignments that only swap identical elements are tried once; a pattern that
-only constrains ranks (or only suits) is matched once per distinct rank (suit)
-multiset of the candidates, and a mixed one is first filtered by its rank-only
-and suit-only projections; a pattern is generated from its constrained cards
-("cores") times free completions when that is much smaller than walking every
-hand of the deck (C(52,4) = 270,725; C(52,5) = 2,598,960).
+A pattern of n elements (padded with ``*`` to the hand size) matches a holding
+of n cards when some one-to-one assignment of the cards to the elements
+satisfies every element and the variables.  Matching is vectorised with numpy:
+every candidate holding is a row of a ``uint8`` array, each element is a
+52-entry table of the cards it accepts, and a pattern is an OR over the
+(deduplicated) assignments of an AND of table look-ups and variable
+(in)equalities.  To keep that cheap: exact cards are removed before matching
+and ``*`` elements are never permuted; assignments that only swap identical
+elements are tried once; a pattern that only constrains ranks (or only suits)
+is matched once per distinct rank (suit) multiset of the candidates, and a
+mixed one is first filtered by its rank-only and suit-only projections; a
+pattern is generated from its constrained cards ("cores") times free
+completions when that is much smaller than walking every hand of the deck.
+Every range is read in bounded time and memory: see ``MAX_CANDIDATES``,
+``MAX_WORK``, ``MAX_TEXT`` and ``MAX_PATTERNS``.
 
->>> r = parse_range("omaha-hilo", "AA**:$ds")
+>>> r = parse_range("omaha-hilo", "AA:$ds")
 >>> len(r), r.holdings.shape
 (864, (864, 4))
 >>> len(parse_range("holdem", "22+, A2s+"))
@@ -44,7 +50,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .cards import RANKS, card_str, parse_cards
+from .cards import RANKS, card_str, parse_card, parse_cards
 from .errors import CardError, PokerEvalError
 from .games import Game, get_game
 
@@ -60,6 +66,8 @@ class RangeError(PokerEvalError):
     """
 
     def __init__(self, message: str, text: str | None = None, position: int | None = None):
+        # one line whatever the input: escape line breaks the text may carry
+        message = message.replace("\r", "\\r").replace("\n", "\\n")
         super().__init__(message)
         self.text = text
         self.position = position
@@ -74,12 +82,21 @@ class Range:
     ``holdings``: uint8 [k, n], one holding per row, each row sorted ascending,
     rows unique (n = ``game.hole``, or the street's 3..7 cards in stud);
     ``weights``: float64 [k], > 0.  Both arrays are read-only.
+    ``share``: the fraction of all holdings of that size (C(52, n)) that the
+    range covers; for a lone percent term (``15%``) the share its ordering
+    reached.
     """
 
     game: Game
     text: str
     holdings: np.ndarray
     weights: np.ndarray
+    share: float = -1.0
+
+    def __post_init__(self):
+        if self.share < 0:
+            n = self.holdings.shape[1]
+            object.__setattr__(self, "share", len(self.holdings) / math.comb(52, n))
 
     def __len__(self) -> int:
         return len(self.holdings)
@@ -97,18 +114,43 @@ class Range:
         return f"Range({self.game.name!r}, {self.text!r}, {len(self)} holdings)"
 
 
-def _make_range(game: Game, text: str, rows: np.ndarray, weights: np.ndarray) -> Range:
+def _make_range(game: Game, text: str, rows: np.ndarray, weights: np.ndarray,
+                share: float = -1.0) -> Range:
     rows = np.ascontiguousarray(rows, dtype=np.uint8)
     weights = np.ascontiguousarray(weights, dtype=np.float64)
     rows.setflags(write=False)
     weights.setflags(write=False)
-    return Range(game, text, rows, weights)
+    return Range(game, text, rows, weights, share)
 
 
 # --------------------------------------------------------------------------- numpy helpers
 
 MAX_CANDIDATES = 3_000_000
 """The most candidate holdings one term may enumerate (C(52,5) = 2,598,960 fits)."""
+MAX_WORK = 500_000_000
+"""The most card checks (candidate rows times assignments tried) one range may
+cost; with MAX_CANDIDATES it bounds the time and memory of any range text."""
+MAX_TEXT = 100_000
+"""The longest range text read (characters)."""
+MAX_PATTERNS = 5_000
+"""The most concrete patterns one term may expand to (spans, bracket lists)."""
+_TERM_WORK = 20_000  # work charged per term: bounds the Python overhead of long lists
+_UNION_WORK = 20  # work charged per row of a union: bounds its memory (15 M rows)
+
+_WORK = threading.local()
+
+
+def _charge(units: int) -> None:
+    """Count work against MAX_WORK for the range being read (see _parse)."""
+    left = getattr(_WORK, "left", None)
+    if left is None:
+        return
+    left -= units
+    _WORK.left = left
+    if left < 0:
+        _WORK.left = None  # report once
+        raise _RangeProblem(f"range too costly to read (more than {MAX_WORK:,} card checks; "
+                            "narrow the patterns or write known cards)", None)
 
 _CARD = np.arange(52)
 _CARD_RANK = _CARD >> 2
@@ -185,6 +227,24 @@ class _Element:
     svar: str | None = None  # suit variable letter
     rank: int | None = None  # the rank when written as a single rank (A, Ah, Ax)
     suit: int | None = None  # the suit when written as a fixed suit (h, Ah, [AK]h)
+    cmask: int = (1 << 52) - 1  # accepted cards (a card list: [As,Ah,Kd])
+
+    def table(self) -> np.ndarray:
+        """bool[52]: the cards this element accepts (variables aside)."""
+        return _card_table(self.rmask, self.smask, self.cmask)
+
+
+_ALL_CARDS = (1 << 52) - 1
+
+
+def _card_table(rmask: int, smask: int, cmask: int) -> np.ndarray:
+    bits = ((rmask >> _CARD_RANK) & 1) & ((smask >> _CARD_SUIT) & 1)
+    if cmask != _ALL_CARDS:
+        bits = bits & np.array([(cmask >> c) & 1 for c in range(52)])
+    return bits.astype(bool)
+
+
+_STAR = _Element(_ALL_RANKS, _ALL_SUITS)
 
 
 class _Term:
@@ -243,44 +303,114 @@ def _suit_lut(test) -> np.ndarray:
     return test(_suit_counts_of(np.arange(1 << 16)))
 
 
-_MACRO_LUT = {
-    "ds": _suit_lut(lambda c: ((c == 2).sum(axis=1) == 2) & (c <= 2).all(axis=1)),
-    "ss": _suit_lut(lambda c: ((c == 2).sum(axis=1) == 1) & (c <= 2).all(axis=1)),
-    "r": _suit_lut(lambda c: (c <= 1).all(axis=1)),
+def _rank_counts(rows: np.ndarray) -> np.ndarray:
+    """int8 [N, 13]: how many cards of each rank a holding has."""
+    counts = np.zeros((len(rows), 13), np.int8)
+    at = np.arange(len(rows))
+    for col in _columns(rows):
+        counts[at, col >> 2] += 1
+    return counts
+
+
+def _by_rank_multiset(test):
+    """A test that only looks at ranks, run once per distinct rank multiset."""
+    def run(rows):
+        width = rows.shape[1]
+        distinct, index = _compact(_rank_key(rows), 13 ** width)
+        return test(_rank_representatives(distinct, width))[index]
+    return run
+
+
+def _rundown(gaps: int):
+    """n distinct ranks from top to bottom spanning n-1+gaps ranks (aces high)."""
+    def test(rows):
+        ranks = (rows >> 2).astype(int)  # sorted rows: the first card is the lowest rank
+        return (_rank_counts(rows).max(axis=1) <= 1) & \
+            (ranks[:, -1] - ranks[:, 0] == rows.shape[1] - 1 + gaps)
+    return _by_rank_multiset(test)
+
+
+def _suit_test(test):
+    lut = _suit_lut(test)
+    return lambda rows: lut[_suit_key(rows)]
+
+
+def _rank_test(test):
+    return _by_rank_multiset(lambda rows: test(_rank_counts(rows)))
+
+
+#: Shape macros: name (lower case) -> (description, test over sorted rows).
+_FILTERS = {
+    "ds": ("double-suited: exactly two suits have exactly two cards each, no suit has more",
+           _suit_test(lambda c: ((c == 2).sum(axis=1) == 2) & (c <= 2).all(axis=1))),
+    "ss": ("single-suited: exactly one suit has exactly two cards, no suit has more",
+           _suit_test(lambda c: ((c == 2).sum(axis=1) == 1) & (c <= 2).all(axis=1))),
+    "rb": ("rainbow: no two cards share a suit",
+           _suit_test(lambda c: (c <= 1).all(axis=1))),
+    "o": ("offsuit: no two cards share a suit (hold'em AKo; the same test as $rb)",
+          _suit_test(lambda c: (c <= 1).all(axis=1))),
+    "s": ("suited: every card of one suit",
+          _suit_test(lambda c: c.max(axis=1) == c.sum(axis=1))),
+    "np": ("no pair: no two cards share a rank", _rank_test(lambda c: c.max(axis=1) <= 1)),
+    "op": ("one pair: exactly one rank twice, no other rank repeated",
+           _rank_test(lambda c: ((c == 2).sum(axis=1) == 1) & (c.max(axis=1) <= 2))),
+    "tp": ("two pair: exactly two ranks twice, no rank three times",
+           _rank_test(lambda c: ((c == 2).sum(axis=1) == 2) & (c.max(axis=1) <= 2))),
+    "nt": ("no trips: no rank three or more times", _rank_test(lambda c: c.max(axis=1) <= 2)),
+    "0g": ("zero-gap rundown: distinct ranks in a row (KQJT, 5432; aces high)", _rundown(0)),
+    "1g": ("one-gap rundown: distinct ranks with one missing rank between the ends (KQJ9)",
+           _rundown(1)),
+    "2g": ("two-gap rundown: distinct ranks spanning two ranks more than a run (KQT8)",
+           _rundown(2)),
 }
 
 
-def _no_pair(rows):
-    ranks = rows >> 2  # rows are sorted, so equal ranks are adjacent
-    found = np.zeros(len(rows), bool)
-    for j in range(1, rows.shape[1]):
-        found |= ranks[:, j] == ranks[:, j - 1]
-    return ~found
+def _ranks_mask(text: str) -> int:
+    return _mask_of(RANKS.index(r) for r in text)
 
 
-MACROS = {
-    "ds": "double-suited: exactly two suits have exactly two cards each, no suit has more",
-    "ss": "single-suited: exactly one suit has exactly two cards, no suit has more",
-    "r": "rainbow: no two cards share a suit",
-    "np": "no pair: no two cards share a rank",
+#: Rank-class macros: one card whose rank is in the class (usable as an element).
+_CLASSES = {
+    "b": ("big: A-J", _ranks_mask("AKQJ")),
+    "r": ("broadway: A-T", _ranks_mask("AKQJT")),
+    "m": ("middle: T-7", _ranks_mask("T987")),
+    "z": ("small: 6-2", _ranks_mask("65432")),
+    "l": ("low: A, 2-8", _ranks_mask("A2345678")),
+    "w": ("wheel: A, 2-5", _ranks_mask("A2345")),
+    "n": ("no-low: K-9", _ranks_mask("KQJT9")),
+    "f": ("face: K-J", _ranks_mask("KQJ")),
 }
+
+MACROS = {**{k: v[0] for k, v in _FILTERS.items()}, **{k.upper(): v[0] for k, v in _CLASSES.items()}}
+"""Every macro (written after '$', any case): name -> meaning."""
+
+# longest names first, so that $ss is not $s followed by a spade
+_MACRO_NAMES = sorted([*_FILTERS, *_CLASSES], key=len, reverse=True)
 
 
 class _Macro(_Term):
+    """A shape macro ($ds, $OP, ...): a filter over whole holdings."""
+
     def __init__(self, name: str, pos: int):
         self.name, self.pos, self.text = name, pos, "$" + name
+        self.test = _FILTERS[name][1]
 
     def cost(self, n):
         return math.comb(52, n)
 
     def generate(self, n):
+        if math.comb(52, n) > MAX_CANDIDATES:
+            raise _RangeProblem(
+                f"macro {self.text!r} alone would list every {n}-card hand "
+                f"({math.comb(52, n):,}; the limit is {MAX_CANDIDATES:,}): "
+                "combine it with a pattern, as in 'AA:$ds'", self.pos)
         rows = _combinations(52, n)
-        return rows[self.match(rows)]
+        _charge(len(rows))
+        return rows[self.test(rows)]
 
     def match(self, rows):
-        if self.name == "np":
-            return _no_pair(rows)
-        return _MACRO_LUT[self.name][_suit_key(rows)]
+        _charge(len(rows))
+        return self.test(rows)
 
 
 class _Explicit(_Term):
@@ -297,35 +427,41 @@ class _Explicit(_Term):
         return self.rows
 
     def match(self, rows):
+        _charge(len(rows))
         return np.isin(_keys(rows), self.keys)
 
 
 class _Core:
     """The constrained, non-exact elements of a pattern, and their matcher.
 
-    ``elements``: (rmask, smask, rvar, svar) tuples, sorted so that identical
-    ones are adjacent.  ``match(sub)`` tells which rows (k >= len(elements)
+    ``elements``: (rmask, smask, cmask, rvar, svar) tuples, sorted so that
+    identical ones are adjacent.  ``match(sub)`` tells which rows (k >= len(elements)
     cards, sorted) hold some one-to-one assignment of cards to the elements.
     """
 
     def __init__(self, elements):
         self.elements = elements
-        tables = [((r >> _CARD_RANK) & 1).astype(bool) & ((s >> _CARD_SUIT) & 1).astype(bool)
-                  for r, s, _, _ in elements]
+        tables = [_card_table(r, s, c) for r, s, c, _, _ in elements]
         self.tables = tables
         self.active = [i for i, t in enumerate(tables) if not t.all()]
-        self.rank_same, self.rank_diff = self._links(2)
-        self.suit_same, self.suit_diff = self._links(3)
-        on_ranks = any(r != _ALL_RANKS or rv for r, _, rv, _ in elements)
-        on_suits = any(s != _ALL_SUITS or sv for _, s, _, sv in elements)
+        self.rank_same, self.rank_diff = self._links(3)
+        self.suit_same, self.suit_diff = self._links(4)
+        on_ranks = any(r != _ALL_RANKS or c != _ALL_CARDS or rv for r, _, c, rv, _ in elements)
+        on_suits = any(s != _ALL_SUITS or c != _ALL_CARDS or sv for _, s, c, _, sv in elements)
         self.kind = ("mixed" if on_ranks and on_suits else "ranks" if on_ranks
                      else "suits" if on_suits else "none")
         self.projections = []
         if self.kind == "mixed":  # necessary conditions, checked cheaply first
             for drop_suits in (True, False):
-                kept = [(r, _ALL_SUITS, rv, None) if drop_suits else (_ALL_RANKS, s, None, sv)
-                        for r, s, rv, sv in elements]
-                kept = [k for k in kept if k != (_ALL_RANKS, _ALL_SUITS, None, None)]
+                kept = []
+                for (r, s, c, rv, sv), t in zip(elements, tables):
+                    if drop_suits:  # the ranks (suits) of the cards the element accepts
+                        kept.append((_mask_of(set(_CARD_RANK[t].tolist())), _ALL_SUITS,
+                                     _ALL_CARDS, rv, None))
+                    else:
+                        kept.append((_ALL_RANKS, _mask_of(set(_CARD_SUIT[t].tolist())),
+                                     _ALL_CARDS, None, sv))
+                kept = [k for k in kept if k != (_ALL_RANKS, _ALL_SUITS, _ALL_CARDS, None, None)]
                 self.projections.append(_Core(_sort(kept)))
         self._assigned: dict[int, list] = {}
 
@@ -353,6 +489,7 @@ class _Core:
         count, width = sub.shape
         if self.kind == "none" or count == 0:
             return np.ones(count, bool)
+        _charge(count * width)
         if self.kind == "ranks":
             # only the rank multiset matters: match one representative of each
             distinct, index = _compact(_rank_key(sub), 13 ** width)
@@ -370,6 +507,7 @@ class _Core:
     def _assign(self, sub: np.ndarray) -> np.ndarray:
         """The OR over assignments of the AND of the element and variable tests."""
         count, width = sub.shape
+        _charge(count * max(1, len(self._assignments(width))))
         cols = [c.astype(np.intp) for c in _columns(sub)]  # intp: fast table look-ups
         hit = {e: [self.tables[e].take(c) for c in cols] for e in self.active}  # hit[e][p]
         keep = np.ones(count, bool)
@@ -417,7 +555,7 @@ class _Core:
 
 
 def _sort(elements):
-    return sorted(elements, key=lambda k: (k[2] or "", k[3] or "", k[0], k[1]))
+    return sorted(elements, key=lambda k: (k[3] or "", k[4] or "", k[0], k[1], k[2]))
 
 
 def _rank_representatives(keys: np.ndarray, width: int) -> np.ndarray:
@@ -456,10 +594,11 @@ class _Pattern(_Term):
             smask = e.smask & ~explicit_suits if e.svar else e.smask
             rvar = e.rvar if rank_links else None
             svar = e.svar if suit_links else None
-            if e.rank is not None and e.suit is not None:
+            if e.rank is not None and e.suit is not None and e.cmask == _ALL_CARDS:
                 fixed.append(4 * e.rank + e.suit)
-            elif rmask != _ALL_RANKS or smask != _ALL_SUITS or rvar or svar:
-                core.append((rmask, smask, rvar, svar))
+            elif (rmask != _ALL_RANKS or smask != _ALL_SUITS or e.cmask != _ALL_CARDS
+                  or rvar or svar):
+                core.append((rmask, smask, e.cmask, rvar, svar))
         self.fixed = sorted(fixed)
         self.void = len(set(fixed)) < len(fixed)  # the same exact card twice: matches nothing
         self.fixed_table = np.zeros(52, bool)
@@ -516,6 +655,7 @@ class _Pattern(_Term):
             # cores: the constrained cards, drawn from the cards they accept,
             # then completed by every choice of the free '*' cards
             cores = self.domain[_combinations(len(self.domain), m)]
+            _charge(cores.size)
             cores = cores[self.core.match(cores)]
             product = len(cores) * math.comb(len(self.rest), self.free)
             if self.free == 0:
@@ -526,6 +666,7 @@ class _Pattern(_Term):
         if sub is None:  # walk every hand of the remaining deck
             if full > MAX_CANDIDATES:
                 raise self._too_wide(full)
+            _charge(full)
             sub = self._deck(width)
             if m:
                 sub = sub[self.core.match(sub)]
@@ -537,6 +678,7 @@ class _Pattern(_Term):
 
 def _extend(cores: np.ndarray, free: np.ndarray) -> np.ndarray:
     """Every core completed by every disjoint free combination, sorted, unique."""
+    _charge(_UNION_WORK * len(cores) * len(free))  # the product is sorted and deduplicated
     ck, fk = _keys(cores), _keys(free)
     ci = np.repeat(np.arange(len(cores)), len(free))
     fi = np.tile(np.arange(len(free)), len(cores))
@@ -556,15 +698,105 @@ class _RangeProblem(Exception):
         self.message, self.pos, self.hint = message, pos, hint
 
 
-_SUIT_CHARS = {}
-for _i, _chars in enumerate(("cC♣♧", "dD♦♢", "hH♥♡", "sS♠♤")):
-    for _ch in _chars:
-        _SUIT_CHARS[_ch] = _i
-del _i, _chars, _ch
+class _Patterns(_Term):
+    """A pattern as written: one or more concrete element lists (spans and
+    bracket lists expand to several), each padded with '*' to the hand size."""
+
+    def __init__(self, lists: list[list[_Element]], text: str, pos: int):
+        self.lists, self.text, self.pos = lists, text, pos
+        self.size = max(len(els) for els in lists)
+        self._bound: dict[int, list[_Pattern]] = {}
+
+    def patterns(self, n: int) -> list[_Pattern]:
+        if n not in self._bound:
+            self._bound[n] = [_Pattern(els + [_STAR] * (n - len(els)), self.text, self.pos)
+                              for els in self.lists]
+        return self._bound[n]
+
+    def cost(self, n):
+        return sum(p.cost(n) for p in self.patterns(n))
+
+    def generate(self, n):
+        patterns = self.patterns(n)
+        if len(patterns) > 1 and self.cost(n) >= math.comb(52, n):
+            # wide spans (K-3 in 5-card Omaha): one walk of the deck beats a huge union
+            if math.comb(52, n) > MAX_CANDIDATES:
+                raise patterns[0]._too_wide(math.comb(52, n))
+            rows = _combinations(52, n)
+            _charge(len(rows))
+            return rows[self.match(rows)]
+        parts = [p.generate(n) for p in patterns]
+        if len(parts) == 1:
+            return parts[0]
+        _charge(_UNION_WORK * sum(len(part) for part in parts))
+        return _unique_rows(np.concatenate(parts))
+
+    def match(self, rows):
+        hit = np.zeros(len(rows), bool)
+        for p in self.patterns(rows.shape[1]):
+            _charge(len(rows))
+            hit |= p.match(rows)
+        return hit
+
+
+class _Group(_Term):
+    """A parenthesised range: the union of its alternatives."""
+
+    def __init__(self, alternatives: list, text: str, pos: int):
+        self.alternatives, self.text, self.pos = alternatives, text, pos
+        sizes = [t.size for t in _sized_terms(alternatives)]
+        self.size = max(sizes) if sizes else None
+
+    def cost(self, n):
+        return sum(_alternative_cost(alt, n) for alt in self.alternatives)
+
+    def generate(self, n):
+        parts = [_evaluate(alt, n) for alt in self.alternatives]
+        if len(parts) == 1:
+            return parts[0]
+        _charge(_UNION_WORK * sum(len(part) for part in parts))
+        return _unique_rows(np.concatenate(parts))
+
+    def match(self, rows):
+        hit = np.zeros(len(rows), bool)
+        for alt in self.alternatives:
+            ok = np.ones(len(rows), bool)
+            for positive, term in alt.literals:
+                t = term.match(rows)
+                ok &= t if positive else ~t
+            hit |= ok
+        return hit
+
+
+class _Percent(_Explicit):
+    """``N%`` / ``a%-b%`` (``6h``: six-handed): the holdings between two shares
+    of the game's ordering, from pokereval.percent."""
+
+    def __init__(self, game: Game, lo: float, hi: float, players: int, text: str, pos: int):
+        try:
+            from .percent import percent_holdings
+        except ImportError:
+            raise _RangeProblem("percent ranges are not available", pos) from None
+        try:
+            rows, share = percent_holdings(game, lo, hi, players)
+        except PokerEvalError as error:
+            raise _RangeProblem(str(error), pos) from None
+        super().__init__(np.asarray(rows, np.uint8).reshape(-1, game.hole), text, pos)
+        self.share = float(share)
+
+
+_SUIT_CHARS = {}  # the suit symbols a pattern accepts: lower-case letters and ♣♦♥♠ ♧♢♡♤
+for _ch in "cdhs♣♦♥♠♧♢♡♤":
+    _SUIT_CHARS[_ch] = parse_card("A" + _ch) & 3
+del _ch
 _SUIT_VARS = "wxyz"
-_RANK_VARS = "RONP"
 _RANK_OF = {r: i for i, r in enumerate(RANKS)}
-_OPERATORS = ",!:@"
+_RANK_OF.update({r.lower(): i for r, i in _RANK_OF.items()})
+_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+_OPERATORS = ",!:@()"
+_NUMBER = re.compile(r"\d+(?:\.\d*)?|\.\d+")
+_PERCENT = re.compile(r"(\d+(?:\.\d*)?|\.\d+)%(?:-(\d+(?:\.\d*)?|\.\d+)%)?(6h)?", re.IGNORECASE)
+_MAX_DEPTH = 32
 
 _SH = r"([2-9TJQKA])([2-9TJQKA])([so]?)"
 _SHORTHAND = re.compile(rf"{_SH}(\+?)", re.IGNORECASE)
@@ -573,22 +805,43 @@ _SHORTHAND_SPAN = re.compile(rf"{_SH}-{_SH}", re.IGNORECASE)
 
 @dataclass
 class _Alternative:
-    literals: list[tuple[bool, _Term]]  # (positive, term): the first is positive
+    literals: list[tuple[bool, _Term]]  # (positive, term); none positive: a leading '!'
     weight: float
     pos: int
+    weighted: bool = False
+
+
+def _sized_terms(alternatives):
+    """The terms that fix a number of cards (patterns, explicit lists), groups opened."""
+    for alt in alternatives:
+        for _, t in alt.literals:
+            if isinstance(t, _Group):
+                yield from _sized_terms(t.alternatives)
+            elif t.size is not None:
+                yield t
+
+
+def _shift(e: _Element, step: int) -> _Element:
+    rank = e.rank + step
+    return _Element(1 << rank, e.smask, e.rvar, e.svar, rank, e.suit, e.cmask)
 
 
 class _Parser:
+    """Recursive descent over the text with its whitespace removed (``orig``
+    maps each kept character back to its position in the text as written)."""
+
     def __init__(self, game: Game, text: str):
-        self.game, self.text, self.pos = game, text, 0
+        self.game = game
+        self.orig = [i for i, ch in enumerate(text) if not ch.isspace()]
+        self.text = "".join(text[i] for i in self.orig)
+        self.pos = 0
+        self.depth = 0
+        self.holdem = game.hole == 2 and not game.stud
 
     # -- scanning helpers
-    def peek(self) -> str:
-        return self.text[self.pos] if self.pos < len(self.text) else ""
-
-    def skip_spaces(self):
-        while self.pos < len(self.text) and self.text[self.pos].isspace():
-            self.pos += 1
+    def peek(self, ahead: int = 0) -> str:
+        at = self.pos + ahead
+        return self.text[at] if at < len(self.text) else ""
 
     def fail(self, message, pos=None, hint=""):
         raise _RangeProblem(message, self.pos if pos is None else pos, hint)
@@ -598,186 +851,337 @@ class _Parser:
         ch = self.text[pos]
         hint = ""
         if ch in "+-":
-            hint = (" (hold'em shorthand: AK AKs AKo 22+ A2s+ JTs-76s TT-77)"
-                    if self.game.hole == 2 and not self.game.stud
-                    else " (shorthand like 22+ or JTs-76s is for holdem)")
-        elif ch in "ronp":
-            hint = " (rank variables are R O N P, upper case)"
-        elif ch in "WXYZ":
-            hint = " (suit variables are w x y z, lower case)"
+            hint = " (a span: KK-TT, KQJT-T987, TT+, KQJT-)"
         self.fail(f"unknown symbol {ch!r}", pos, hint)
+
+    def macro_name(self, at: int) -> str | None:
+        """The macro written at ``at`` ('$' + name, any case, longest name first)."""
+        for name in _MACRO_NAMES:
+            if self.text[at + 1:at + 1 + len(name)].lower() == name:
+                return name
+        return None
+
+    def filter_macro_here(self) -> bool:
+        return self.peek() == "$" and self.macro_name(self.pos) in _FILTERS
+
+    def ends_term(self, ch: str) -> bool:
+        return not ch or ch in _OPERATORS
 
     # -- grammar
     def parse(self) -> list[_Alternative]:
-        alternatives = [self.alternative()]
-        while True:
-            self.skip_spaces()
+        alternatives = self.alternatives()
+        if self.pos < len(self.text):
             ch = self.peek()
-            if not ch:
-                return alternatives
-            if ch != ",":
-                self.fail(f"unexpected {ch!r} (expected ',' or the end)")
+            self.fail("')' without '('" if ch == ")" else f"unexpected {ch!r}")
+        return alternatives
+
+    def alternatives(self) -> list[_Alternative]:
+        alternatives = [self.alternative()]
+        while self.peek() == ",":
             self.pos += 1
             alternatives.append(self.alternative())
+        return alternatives
 
     def alternative(self) -> _Alternative:
-        self.skip_spaces()
         start = self.pos
-        literals = [(True, self.term())]
-        while True:
-            self.skip_spaces()
+        literals = []
+        positive = True
+        if self.peek() == "!":  # a leading '!': every hand but these
+            self.pos += 1
+            positive = False
+        literals.append((positive, self.term()))
+        self.appended_macros(literals)
+        while self.peek() in ("!", ":") and self.peek():
             ch = self.peek()
-            if ch in ("!", ":"):
-                self.pos += 1
-                literals.append((ch == ":", self.term()))
-            else:
-                break
-        weight = 1.0
+            self.pos += 1
+            literals.append((ch == ":", self.term()))
+            self.appended_macros(literals)
+        alt = _Alternative(literals, 1.0, start)
         if self.peek() == "@":
             self.pos += 1
-            self.skip_spaces()
             at = self.pos
-            number = re.compile(r"\d+(\.\d*)?|\.\d+").match(self.text, self.pos)
+            number = _NUMBER.match(self.text, self.pos)
             if not number:
                 self.fail("expected a weight (a positive number) after '@'")
             self.pos = number.end()
-            weight = float(number.group())
-            if not weight > 0:
+            alt.weight, alt.weighted = float(number.group()), True
+            if not alt.weight > 0 or not math.isfinite(alt.weight):
                 self.fail("a weight must be positive", at)
-            self.skip_spaces()
-            if self.peek() and self.peek() != ",":
+            if self.peek() not in ("", ",", ")"):
                 self.fail(f"unexpected {self.peek()!r} after a weight "
-                          "(a weight ends an alternative: 'AA**:$ds@50, ...')")
-        return _Alternative(literals, weight, start)
+                          "(a weight ends an alternative: 'AA:$ds@50, ...')")
+        elif self.peek() not in ("", ",", ")"):
+            self.fail(f"unexpected {self.peek()!r} (expected ':', '!', '@', ',' or the end)")
+        return alt
+
+    def appended_macros(self, literals):
+        """'AK$OP' = 'AK:$OP': shape macros written right after a term filter it."""
+        while self.filter_macro_here():
+            start = self.pos
+            name = self.macro_name(start)
+            self.pos += 1 + len(name)
+            literals.append((True, _Macro(name, start)))
 
     def term(self) -> _Term:
-        self.skip_spaces()
         start = self.pos
         ch = self.peek()
-        if not ch or ch in _OPERATORS:
+        if ch == "(":
+            self.depth += 1
+            if self.depth > _MAX_DEPTH:
+                self.fail(f"parentheses nested more than {_MAX_DEPTH} deep")
+            self.pos += 1
+            alternatives = self.alternatives()
+            if self.peek() != ")":
+                self.fail("'(' is never closed", start)
+            self.pos += 1
+            self.depth -= 1
+            if any(alt.weighted for alt in alternatives):
+                self.fail("a weight belongs to a whole alternative, not inside parentheses: "
+                          "write '(AA, KK):$ds@50'", start)
+            return _Group(alternatives, self.text[start:self.pos], start)
+        if self.ends_term(ch):
             self.fail("expected a hand pattern" + (f" before {ch!r}" if ch else " at the end"))
+        percent = _PERCENT.match(self.text, self.pos)
+        if percent:
+            return self.percent(percent)
         if ch == "$":
-            name = re.compile(r"\$([A-Za-z]*)").match(self.text, self.pos)
-            key = name.group(1).lower()
-            if key not in MACROS:
+            name = self.macro_name(self.pos)
+            if name is None:
+                word = re.compile(r"\$\w*").match(self.text, self.pos).group()
                 known = ", ".join("$" + k for k in MACROS)
-                self.fail(f"unknown macro {name.group()!r} (known: {known})")
-            self.pos = name.end()
-            self._term_ends("a macro")
-            return _Macro(key, start)
-        # the raw term: up to the next operator outside brackets
-        end, depth = self.pos, 0
-        while end < len(self.text):
-            ch = self.text[end]
-            if ch == "[":
-                depth += 1
-            elif ch == "]" and depth:
-                depth -= 1
-            elif not depth and ch in _OPERATORS:
-                break
-            end += 1
-        raw = self.text[start:end].rstrip()
-        if self.game.hole == 2 and not self.game.stud:
-            shorthand = _holdem_shorthand(raw)  # written without spaces
+                self.fail(f"unknown macro {word!r} (known: {known})")
+            if name in _FILTERS:
+                self.pos += 1 + len(name)
+                return _Macro(name, start)
+        if self.holdem:  # hold'em shorthand: AKs AKo 22+ A2s+ JTs-76s TT-77
+            end = start
+            while end < len(self.text) and self.text[end] not in _OPERATORS + "$":
+                end += 1
+            raw = self.text[start:end]
+            shorthand = _holdem_shorthand(raw)
             if shorthand is not None:
                 if isinstance(shorthand, str):
                     self.fail(shorthand, start)
                 self.pos = end
                 return _Explicit(shorthand, raw, start)
-        elements = []
-        while self.pos < start + len(raw):
-            if self.text[self.pos].isspace():
-                self.pos += 1
-                continue
-            elements.append(self.element())
-        self.pos = end
-        return _Pattern(elements, raw, start)
+        return self.pattern()
 
-    def _term_ends(self, what):
-        self.skip_spaces()
+    def percent(self, match) -> _Term:
+        first, second, six = match.group(1, 2, 3)
+        lo, hi = (0.0, float(first)) if second is None else (float(first), float(second))
+        if not 0 <= lo < hi <= 100:
+            self.fail(f"a percent range needs 0 <= low < high <= 100, got {match.group()!r}")
+        if self.game.stud:
+            self.fail(f"percent ranges need a hand ordering; {self.game.name} has none")
+        start = self.pos
+        self.pos = match.end()
+        if not self.ends_term(self.peek()) and not self.filter_macro_here():
+            self.unexpected()
+        return _Percent(self.game, lo / 100, hi / 100, 6 if six else 10, match.group(), start)
+
+    def pattern(self) -> _Patterns:
+        """Elements, then an optional span: '-' and a second pattern, or a trailing '+'/'-'."""
+        start = self.pos
+        left = self.slots()
         ch = self.peek()
-        if ch and ch not in _OPERATORS:
-            self.fail(f"{what} is a term of its own: join it with ':' as in 'AA**:$ds' "
-                      f"(found {ch!r})")
+        if ch in ("+", "-") and ch:
+            self.pos += 1
+            nxt = self.peek()
+            if ch == "-" and not self.ends_term(nxt) and not self.filter_macro_here():
+                right = self.slots()
+                lists = self.span(self.single(left, start), self.single(right, start), start)
+            else:
+                lists = self.trail(self.single(left, start), ch, start)
+        else:
+            lists = [[]]
+            for slot in left:  # every choice of every bracket list
+                lists = [a + b for a in lists for b in slot]
+                if len(lists) > MAX_PATTERNS:
+                    self.fail(f"pattern expands to more than {MAX_PATTERNS:,} patterns", start)
+        return _Patterns(lists, self.text[start:self.pos], start)
+
+    def single(self, slots, start) -> list[_Element]:
+        if any(len(slot) > 1 for slot in slots):
+            self.fail("a span cannot contain a bracket list of patterns", start)
+        return [e for slot in slots for e in slot[0]]
+
+    def slots(self) -> list[list[list[_Element]]]:
+        """The pattern's cards: each slot is a list of choices (element lists)."""
+        slots = []
+        while True:
+            ch = self.peek()
+            if self.ends_term(ch) or ch in "+-" or self.filter_macro_here():
+                break
+            if ch == "[":
+                slots.append(self.bracket())
+            else:
+                slots.append([[self.element()]])
+        if not slots:
+            self.unexpected() if ch else self.fail("expected a hand pattern at the end")
+        return slots
 
     def element(self) -> _Element:
         text, at = self.text, self.pos
+        if at >= len(text):
+            self.fail("expected a card at the end")
         ch = text[at]
-        if ch in _SUIT_CHARS or ch in _SUIT_VARS:  # a lone suit: a card of that suit
-            return self.suit(_Element(_ALL_RANKS, _ALL_SUITS))
         if ch == "*":
             self.pos += 1
-            return self.suit(_Element(_ALL_RANKS, _ALL_SUITS))
-        if text.startswith("10", at) or ch.upper() in _RANK_OF:
-            rank = _RANK_OF["T" if text.startswith("10", at) else ch.upper()]
+            return self.suit(_STAR)
+        if text.startswith("10", at) or ch in _RANK_OF:
+            rank = _RANK_OF["T" if text.startswith("10", at) else ch]
             self.pos += 2 if text.startswith("10", at) else 1
             return self.suit(_Element(1 << rank, _ALL_SUITS, rank=rank))
-        if ch in _RANK_VARS:
+        if ch in _SUIT_CHARS:  # a lone suit: a card of that suit
+            self.pos += 1
+            return _Element(_ALL_RANKS, 1 << _SUIT_CHARS[ch], suit=_SUIT_CHARS[ch])
+        if ch in _SUIT_VARS:
+            self.pos += 1
+            return _Element(_ALL_RANKS, _ALL_SUITS, svar=ch)
+        if ch == "$":
+            name = self.macro_name(at)
+            if name in _CLASSES:
+                self.pos += 1 + len(name)
+                return self.suit(_Element(_CLASSES[name][1], _ALL_SUITS))
+            self.term_ends()
+        if ch in _LETTERS:  # every other letter is a rank variable
             self.pos += 1
             return self.suit(_Element(_ALL_RANKS, _ALL_SUITS, rvar=ch))
-        if ch == "[":
-            return self.suit(_Element(self.rank_set(), _ALL_SUITS))
-        if ch == "$":
-            self._term_ends("a macro")  # always fails: '$' inside a pattern
         if ch == "]":
             self.fail("']' without '['")
+        if ch == "[":
+            self.fail("brackets cannot be nested")
+        self.unexpected()
+
+    def term_ends(self):
+        name = self.macro_name(self.pos)
+        if name is None:
+            word = re.compile(r"\$\w*").match(self.text, self.pos).group()
+            known = ", ".join("$" + k for k in MACROS)
+            self.fail(f"unknown macro {word!r} (known: {known})")
         self.unexpected()
 
     def suit(self, element: _Element) -> _Element:
+        """The suit written right after a rank part (Ah, Ax, [AK]s), if any."""
         ch = self.peek()
+        e = element
         if ch in _SUIT_CHARS and ch:
             self.pos += 1
             s = _SUIT_CHARS[ch]
-            return _Element(element.rmask, 1 << s, element.rvar, None, element.rank, s)
+            return _Element(e.rmask, 1 << s, e.rvar, None, e.rank, s, e.cmask)
         if ch in _SUIT_VARS and ch:
             self.pos += 1
-            return _Element(element.rmask, _ALL_SUITS, element.rvar, ch, element.rank, None)
+            return _Element(e.rmask, _ALL_SUITS, e.rvar, ch, e.rank, None, e.cmask)
         return element
 
-    def rank_set(self) -> int:
+    def bracket(self) -> list[list[_Element]]:
+        """'[...]': one card from a list of ranks, suits or cards ([A,2,3], [T-7],
+        [s,h], [As,Ah]), or one of several patterns ([KK-TT], [AK,QJ])."""
         open_at = self.pos
-        if "]" not in self.text[open_at:]:
-            self.fail("'[' is never closed")
         self.pos += 1
-        mask, previous, span_from = 0, None, None
+        items, commas = [], False
         while True:
-            self.skip_spaces()
             ch = self.peek()
             if not ch:
                 self.fail("'[' is never closed", open_at)
             if ch == "]":
-                if span_from is not None:
-                    self.fail("a span needs an end rank, as in [T-7]")
                 self.pos += 1
-                if not mask:
-                    self.fail("empty rank set '[]'", open_at)
-                return mask
+                break
             if ch == ",":
+                commas = True
                 self.pos += 1
                 continue
-            if ch == "-":
-                if previous is None or span_from is not None:
-                    self.fail("a span needs a start rank, as in [T-7]")
-                span_from, previous = previous, None
+            if ch in _OPERATORS:
+                self.fail("'[' is never closed", open_at)
+            at = self.pos
+            left = self.run()
+            if self.peek() in ("-", "+") and self.peek():
+                sign = self.peek()
                 self.pos += 1
-                continue
-            if self.text.startswith("10", self.pos):
-                rank, width = _RANK_OF["T"], 2
-            elif ch.upper() in _RANK_OF:
-                rank, width = _RANK_OF[ch.upper()], 1
+                if sign == "-" and self.peek() not in ("", ",", "]"):
+                    right = [self.element()] if len(left) == 1 else self.run()
+                    items.append(self.span(left, right, at))
+                else:
+                    items.append(self.trail(left, sign, at))
             else:
-                if ch in _RANK_VARS or ch == "*":
-                    self.fail(f"{ch!r} cannot appear in a rank set (only ranks and spans)")
-                self.unexpected()
-            self.pos += width
-            if span_from is not None:
-                lo, hi = sorted((span_from, rank))
-                for r in range(lo, hi + 1):
-                    mask |= 1 << r
-                span_from = None
+                items.append([left])
+        choices = [c for item in items for c in item]
+        if not choices:
+            self.fail("empty list '[]'", open_at)
+        if len(choices) == 1 and len(choices[0]) > 1 and not commas:
+            choices = [[e] for e in choices[0]]  # [AKQ]: one card, A or K or Q
+        if all(len(c) == 1 for c in choices):
+            return [[self.suit(self.merged([c[0] for c in choices], open_at))]]
+        if len({len(c) for c in choices}) > 1:
+            self.fail("the patterns of a bracket list need the same number of cards", open_at)
+        return choices
+
+    def run(self) -> list[_Element]:
+        elements = []
+        while self.peek() and self.peek() not in ",]-+" + _OPERATORS:
+            elements.append(self.element())
+        if not elements:
+            self.unexpected() if self.peek() else self.fail("'[' is never closed")
+        return elements
+
+    def merged(self, elements: list[_Element], pos: int) -> _Element:
+        """One element accepting what any of the listed single cards accepts."""
+        if any(e.rvar or e.svar for e in elements):
+            self.fail("variables cannot be listed in brackets (only ranks, suits and cards)", pos)
+        if all(e.smask == _ALL_SUITS and e.cmask == _ALL_CARDS for e in elements):
+            return _Element(_mask_of_bits(e.rmask for e in elements), _ALL_SUITS)
+        if all(e.rmask == _ALL_RANKS and e.cmask == _ALL_CARDS for e in elements):
+            return _Element(_ALL_RANKS, _mask_of_bits(e.smask for e in elements))
+        cards = 0
+        for e in elements:
+            cards |= _mask_of(np.flatnonzero(e.table()).tolist())
+        return _Element(_ALL_RANKS, _ALL_SUITS, cmask=cards)
+
+    def span(self, left, right, pos) -> list[list[_Element]]:
+        """'KQJT-T987': every pattern from left to right, the written ranks that
+        differ moving together one rank at a time (KQJT, QJT9, JT98, T987)."""
+        if len(left) != len(right):
+            self.fail("both ends of a span need the same number of cards", pos)
+        steps = []
+        for a, b in zip(left, right):
+            if a.rank is not None and b.rank is not None and _shift(a, b.rank - a.rank) == b:
+                steps.append(b.rank - a.rank)
+            elif a == b:
+                steps.append(0)
             else:
-                mask |= 1 << rank
-            previous = rank
+                self.fail("the two ends of a span may differ only in their ranks", pos)
+        moves = {d for d in steps if d}
+        if len(moves) > 1:
+            self.fail("the ranks that differ between the ends of a span must differ by the "
+                      "same amount (KQJT-T987, KwQw-KwTw)", pos)
+        d = moves.pop() if moves else 0
+        sign = 1 if d > 0 else -1
+        return [[_shift(e, sign * t) if s else e for e, s in zip(left, steps)]
+                for t in range(abs(d) + 1)]
+
+    def trail(self, left, sign, pos) -> list[list[_Element]]:
+        """'TT+' (up to AA), 'KQJT-' (down to 5432): the written ranks move
+        together one rank at a time while they stay on the deck; with '+' aces
+        stay put and the others move up below them (A2+ = A2 .. AK)."""
+        ranks = [e.rank for e in left if e.rank is not None]
+        if not ranks:
+            self.fail(f"a trailing {sign!r} needs written ranks (TT+, KQJT-)", pos)
+        step = 1 if sign == "+" else -1
+        fixed_top = sign == "+" and 12 in ranks and min(ranks) < 12
+        moving = [e.rank is not None and not (fixed_top and e.rank == 12) for e in left]
+        limit = 11 if fixed_top else 12
+        out, t = [], 0
+        while all(0 <= e.rank + step * t <= limit for e, m in zip(left, moving) if m):
+            out.append([_shift(e, step * t) if m else e for e, m in zip(left, moving)])
+            t += 1
+        return out
+
+
+def _mask_of_bits(masks) -> int:
+    total = 0
+    for m in masks:
+        total |= m
+    return total
 
 
 # --------------------------------------------------------------------------- hold'em shorthand
@@ -838,6 +1242,9 @@ def _holdem_shorthand(raw: str) -> np.ndarray | str | None:
 # --------------------------------------------------------------------------- public API
 
 def _quote(text) -> str:
+    """The text as a one-line literal, cut short when long."""
+    if isinstance(text, str) and len(text) > 120:
+        return repr(text[:100]) + f"... ({len(text):,} characters)"
     return repr(text)
 
 
@@ -885,10 +1292,12 @@ def parse_range(game: str | Game, text: str) -> Range:
     [[44, 48], [45, 49], [46, 50], [47, 51]]
     >>> len(parse_range("stud", "**7s"))
     1275
-    >>> parse_range("omaha", "AA*Z")  # doctest: +ELLIPSIS
+    >>> len(parse_range("omaha", "AA")), len(parse_range("omaha", "(AA,KK):$ds"))
+    (6961, 1722)
+    >>> parse_range("omaha", "AA*%")
     Traceback (most recent call last):
     ...
-    pokereval.ranges.RangeError: bad range 'AA*Z': unknown symbol 'Z' at position 4 ...
+    pokereval.ranges.RangeError: bad range 'AA*%': unknown symbol '%' at position 4
     """
     game = get_game(game)
     if not isinstance(text, str):
@@ -916,23 +1325,37 @@ _RECENT_MAX_HOLDINGS = 300_000
 
 
 def _parse(game: Game, text: str) -> Range:
+    if len(text) > MAX_TEXT:
+        raise RangeError(f"range too long ({len(text):,} characters; the limit is "
+                         f"{MAX_TEXT:,})", text, None)
     if is_exact_hand(game, text):
         cards = sorted(parse_cards(text))
         return _make_range(game, text, np.array([cards], np.uint8), np.ones(1))
+    parser = _Parser(game, text)
+    outer = getattr(_WORK, "left", None)  # a parse inside a parse (percent terms) keeps its own
+    _WORK.left = MAX_WORK
     try:
-        if not text.strip():
+        if not parser.text:
             raise _RangeProblem("empty range", None)
-        alternatives = _Parser(game, text).parse()
+        alternatives = parser.parse()
+        _charge(_TERM_WORK * len(list(_all_terms(alternatives))))
         n = _holding_size(game, alternatives)
         rows, weights = [], []
         for alt in alternatives:
             held = _evaluate(alt, n)
+            if len(alternatives) > 1:
+                _charge(_UNION_WORK * len(held))  # the union below sorts every row
             rows.append(held)
             weights.append(np.full(len(held), alt.weight))
     except _RangeProblem as problem:
-        where = "" if problem.pos is None else f" at position {problem.pos + 1}"
+        pos = None
+        if problem.pos is not None:  # back to the text as written (spaces included)
+            pos = parser.orig[problem.pos] if problem.pos < len(parser.orig) else len(text)
+        where = "" if pos is None else f" at position {pos + 1}"
         raise RangeError(f"bad range {_quote(text)}: {problem.message}{where}{problem.hint}", text,
-                         None if problem.pos is None else problem.pos + 1) from None
+                         None if pos is None else pos + 1) from None
+    finally:
+        _WORK.left = outer
     if len(rows) == 1:
         holdings, weights = rows[0], weights[0]
     else:
@@ -944,41 +1367,57 @@ def _parse(game: Game, text: str) -> Range:
         holdings = holdings[first]
     if len(holdings) == 0:
         raise RangeError(f"range {_quote(text)} matches no holding", text, None)
-    return _make_range(game, text, holdings, weights)
+    share = -1.0
+    if len(alternatives) == 1 and len(alternatives[0].literals) == 1:
+        only = alternatives[0].literals[0]
+        if only[0] and isinstance(only[1], _Percent):
+            share = only[1].share  # the share the ordering reached
+    return _make_range(game, text, holdings, weights, share)
+
+
+def _all_terms(alternatives):
+    for alt in alternatives:
+        for _, t in alt.literals:
+            yield t
+            if isinstance(t, _Group):
+                yield from _all_terms(t.alternatives)
 
 
 def _holding_size(game: Game, alternatives: list[_Alternative]) -> int:
-    """The cards per holding: the game's hole cards, or the stud street of the patterns."""
-    sized = [t for alt in alternatives for _, t in alt.literals if t.size is not None]
+    """The cards per holding: the game's hole cards, or in stud the street of
+    the longest pattern; shorter patterns are padded with '*'."""
+    sized = list(_sized_terms(alternatives))
     if game.stud:
-        if not sized:
+        widest = max(sized, key=lambda t: t.size, default=None)
+        if widest is None or widest.size < game.min_known:
             raise _RangeProblem("a stud range needs a pattern that shows the street "
-                                "(3 to 7 cards, as in '**7s')", 0)
-        first = sized[0]
-        for t in sized:
-            if not game.min_known <= t.size <= game.hole:
-                raise _RangeProblem(f"pattern {t.text!r} has {t.size} card"
-                                    f"{'s' if t.size != 1 else ''}; a stud hand shows "
-                                    f"{game.min_known} to {game.hole}", t.pos)
-            if t.size != first.size:
-                raise _RangeProblem(f"pattern {t.text!r} has {t.size} cards but "
-                                    f"{first.text!r} has {first.size}: every part of a stud "
-                                    "range is on the same street", t.pos)
-        return first.size
+                                f"({game.min_known} to {game.hole} cards, as in '**7s')",
+                                0 if widest is None else widest.pos)
+        if widest.size > game.hole:
+            raise _RangeProblem(f"pattern {widest.text!r} has {widest.size} cards; a stud hand "
+                                f"shows {game.min_known} to {game.hole}", widest.pos)
+        return widest.size
     for t in sized:
-        if t.size != game.hole:
-            raise _RangeProblem(f"pattern {t.text!r} has {t.size} card"
-                                f"{'s' if t.size != 1 else ''} but {game.name} hands have "
-                                f"{game.hole}", t.pos)
+        if t.size > game.hole:
+            raise _RangeProblem(f"pattern {t.text!r} has {t.size} cards but {game.name} hands "
+                                f"have {game.hole}", t.pos)
     return game.hole
+
+
+def _alternative_cost(alt: _Alternative, n: int) -> float:
+    positives = [t.cost(n) for ok, t in alt.literals if ok]
+    return min(positives) if positives else math.comb(52, n)
 
 
 def _evaluate(alt: _Alternative, n: int) -> np.ndarray:
     """The holdings of one alternative: a conjunction of terms (':' keeps the
     holdings a term matches, '!' drops them), so generate from the cheapest
-    positive term and filter by the others."""
+    positive term (every hand when there is none: '!RR') and filter by the others."""
     positives = [t for ok, t in alt.literals if ok]
-    source = min(positives, key=lambda t: t.cost(n))
+    if positives:
+        source = min(positives, key=lambda t: t.cost(n))
+    else:
+        source = _Patterns([[_STAR] * n], "*", alt.pos)
     rows = source.generate(n)
     for positive, term in alt.literals:
         if term is source or len(rows) == 0:

@@ -62,7 +62,7 @@ FIXTURES = [
     ("omaha", "$ds", 6 * comb(13, 2) ** 2),                 # 2 suits x 2 ranks each: 36,504
     ("omaha", "xxyy", 36504),                               # the same set, by suit variables
     ("omaha", "$ss", 4 * 78 * 3 * 13 * 13),                 # pair suit, 2 of 3 others: 158,184
-    ("omaha", "$r", 13 ** 4),                               # one card per suit: 28,561
+    ("omaha", "$rb", 13 ** 4),                               # one card per suit: 28,561
     ("omaha", "$np", comb(13, 4) * 4 ** 4),                 # 4 ranks, any suits: 183,040
     ("omaha", "RR**", comb(52, 4) - comb(13, 4) * 256),     # some pair: 87,685
     ("omaha", "RROO", comb(13, 2) * 6 * 6),                 # two pair: 2,808
@@ -177,7 +177,7 @@ def render(elements) -> str:
     out = []
     for rk, rv, sk, sv in elements:
         if rk == "any":
-            text = "*" if sk == "any" else ""
+            text = "*"  # '*h': a lone heart (spaces no longer separate cards)
         elif rk == "rank":
             text = RANKS[rv]
         elif rk == "set":
@@ -187,7 +187,7 @@ def render(elements) -> str:
         text += {"any": "", "suit": SUITS[sv] if sk == "suit" else "", "var": sv}[sk] \
             if sk != "any" else ""
         out.append(text)
-    return " ".join(out)  # '*' then a lone 'h' must not read as '*h'... which is the same card
+    return " ".join(out)  # whitespace is ignored: 'A h' reads as 'Ah'; '*h' is a lone heart
 
 
 def random_element(rnd: random.Random):
@@ -286,7 +286,7 @@ MACRO_DEFINITIONS = {
     "$ds": lambda h: sorted(suit_counts(h)) in ([2, 2], [1, 2, 2], [1, 1, 2, 2]) and
     suit_counts(h).count(2) == 2 and max(suit_counts(h)) == 2,
     "$ss": lambda h: suit_counts(h).count(2) == 1 and max(suit_counts(h)) == 2,
-    "$r": lambda h: max(suit_counts(h)) == 1,
+    "$rb": lambda h: max(suit_counts(h)) == 1,
     "$np": lambda h: len({c // 4 for c in h}) == len(h),
 }
 
@@ -316,9 +316,9 @@ def test_macro_counts_four_and_five_cards_add_up():
     # 4 cards: shapes (2,2) ds, (2,1,1) ss, (1,1,1,1) r, (3,1) and (4) in none
     shapes4 = 13 ** 4 + 158184 + 36504 + 4 * comb(13, 3) * 3 * 13 + 4 * comb(13, 4)
     assert shapes4 == comb(52, 4)
-    # 5 cards: $r is empty, (3,2) (3,1,1) (4,1) (5) are in none of the macros
+    # 5 cards: $rb is empty, (3,2) (3,1,1) (4,1) (5) are in none of the macros
     with pytest.raises(RangeError, match="matches no holding"):
-        parse_range("omaha5", "$r")
+        parse_range("omaha5", "$rb")
 
 
 # --------------------------------------------------------------------------- operators and weights
@@ -407,34 +407,35 @@ def test_holdings_excluding():
 # --------------------------------------------------------------------------- errors
 
 ERRORS = [
-    ("omaha", "AA*Z", "unknown symbol 'Z' at position 4"),
-    ("omaha", "AA*", "pattern 'AA*' has 3 cards but omaha hands have 4 at position 1"),
-    ("omaha", "AA**,KK*", "pattern 'KK*' has 3 cards but omaha hands have 4 at position 6"),
-    ("omaha", "AA**:$xx", "unknown macro '$xx' (known: $ds, $ss, $r, $np) at position 6"),
-    ("omaha", "AA**$ds", "join it with ':'"),
+    ("omaha", "AA*%", "unknown symbol '%' at position 4"),
+    ("omaha", "AA***", "pattern 'AA***' has 5 cards but omaha hands have 4 at position 1"),
+    ("omaha", "AA**,KK***", "pattern 'KK***' has 5 cards but omaha hands have 4 at position 6"),
+    ("omaha", "AA**:$xx", "unknown macro '$xx' (known: $ds, $ss, $rb, $o, $s, $np, $op"),
+    ("omaha", "AA**:$xx", "at position 6"),
+    ("omaha", "AA**$dsA", "unexpected 'A' (expected ':', '!', '@', ',' or the end) at position 8"),
     ("omaha", "AA**@", "expected a weight (a positive number) after '@' at position 6"),
     ("omaha", "AA**@0", "a weight must be positive at position 6"),
     ("omaha", "AA**@2:$ds", "after a weight"),
     ("omaha", "[AK***", "'[' is never closed at position 1"),
-    ("omaha", "[]***", "empty rank set '[]' at position 1"),
-    ("omaha", "[AR]***", "'R' cannot appear in a rank set (only ranks and spans) at position 3"),
+    ("omaha", "[]***", "empty list '[]' at position 1"),
+    ("omaha", "[AR]***", "variables cannot be listed in brackets (only ranks, suits and cards) at position 1"),
     ("omaha", "AA**:", "expected a hand pattern at the end at position 6"),
     ("omaha", ",AA**", "expected a hand pattern before ',' at position 1"),
     ("omaha", "AA**!!KK**", "expected a hand pattern before '!' at position 6"),
-    ("omaha", "rr**", "unknown symbol 'r' at position 1 (rank variables are R O N P"),
-    ("omaha", "22+**", "unknown symbol '+' at position 3"),
+    ("omaha", "A#", "unknown symbol '#' at position 2"),
+    ("omaha", "22+**", "unexpected '*' (expected ':', '!', '@', ',' or the end) at position 4"),
     ("omaha", "AA**]", "']' without '[' at position 5"),
     ("holdem", "AKs-75s", "cannot span 'AKs-75s'"),
     ("holdem", "AAs", "a pair cannot be suited or offsuit"),
     ("holdem", "AKs-QJo", "same suffix"),
-    ("stud", "**", "has 2 cards; a stud hand shows 3 to 7 at position 1"),
-    ("stud", "**7s, ****", "same street at position 7"),
+    ("stud", "**", "a stud range needs a pattern that shows the street (3 to 7 cards"),
+    ("stud", "AA, **7s*****", "pattern '**7s*****' has 8 cards; a stud hand shows 3 to 7 at position 5"),
     ("stud", "$ds", "a stud range needs a pattern"),
     ("stud", "RR*****", "too wide to list"),
     ("omaha", "", "empty range"),
     ("omaha", "AhAh**", "range 'AhAh**' matches no holding"),
     ("omaha", "AxAx**", "matches no holding"),
-    ("omaha5", "*****:$r", "matches no holding"),
+    ("omaha5", "*****:$rb", "matches no holding"),
     ("holdem", "AA!AA", "matches no holding"),
 ]
 
@@ -454,8 +455,8 @@ def test_errors(game, text, message):
 
 def test_error_message_exact_form():
     with pytest.raises(RangeError) as info:
-        parse_range("omaha", "AA*Z")
-    assert str(info.value).startswith("bad range 'AA*Z': unknown symbol 'Z' at position 4")
+        parse_range("omaha", "AA*%")
+    assert str(info.value).startswith("bad range 'AA*%': unknown symbol '%' at position 4")
     with pytest.raises(RangeError, match=r"^range 'AhAh\*\*' matches no holding$"):
         parse_range("omaha", "AhAh**")
 

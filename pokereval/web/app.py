@@ -1,0 +1,506 @@
+"""The Starlette app behind ``pokereval serve``: the calculator page and a JSON API.
+
+Routes (bodies and answers are the CLI's ``--json`` shapes)::
+
+    GET  /                    the calculator page (static; the spot is read from the URL)
+    GET  /static/app.js|app.css
+    GET  /api/games           'pokereval games --json'
+    GET  /api/health          status, busy workers, limits, optional features
+    POST /api/equity          a 'pokereval batch' request -> 'pokereval equity --json'
+    POST /api/equity/stream   the same, as NDJSON lines: progress events, then the result
+    POST /api/evaluate        {"game", "hole", "board"} -> 'pokereval eval --json'
+    POST /api/graph           next-street distribution (when pe.equity_distribution exists)
+    POST /api/percentile      {"game", "hand", "players"} (when pe.percentile exists)
+
+Bad input -> 400 ``{"error": "<one line>", "fields": [...]}`` (``fields`` names the
+inputs the message points at: ``game``, ``h1``.., ``board``, ``dead``, ``hole``).
+Caps: body size (413), players and samples (400), wall time (an exact run cut short
+is a 400; a sampled one returns its figures marked ``partial`` with ``stopped``),
+a full worker pool (429).  A request whose client disconnects is cancelled.
+Unexpected errors are logged here and answered 500 ``{"error": "internal error"}``:
+no tracebacks, no paths.  No CORS headers; POST bodies must be ``application/json``
+(so another site's page cannot post to it without a preflight it would fail).
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import inspect
+import io
+import json
+import logging
+import re
+from argparse import Namespace
+from dataclasses import asdict, dataclass
+from importlib import resources
+from typing import Any, AsyncIterator, Callable
+
+from starlette.applications import Starlette
+from starlette.datastructures import MutableHeaders
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response, StreamingResponse
+from starlette.routing import Route
+
+import pokereval as pe
+
+from .. import cli
+from ..errors import PokerEvalError
+from ..games import get_game
+from ..spot import MAX_PLAYERS_BOARD, MAX_PLAYERS_STUD
+from .jobs import Busy, Job, WorkerPool
+
+__all__ = ["Limits", "create_app"]
+
+log = logging.getLogger("pokereval.web")
+
+STATIC = {"app.js": "text/javascript; charset=utf-8", "app.css": "text/css; charset=utf-8",
+          "index.html": "text/html; charset=utf-8"}
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; object-src 'none'; "
+                               "base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+}
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Per-request caps and the size of the worker pool."""
+
+    max_body: int = 16_384          # bytes of one request body
+    max_players: int = 10           # hands in one request
+    max_samples: int = 20_000_000   # Monte Carlo samples of one request
+    max_seconds: float = 20.0       # wall time of one computation
+    workers: int = 2                # computations running at once
+    queue: int = 64                 # computations waiting for a worker
+    threads: int | None = None      # engine threads per computation (None: all cores)
+
+
+class ApiError(Exception):
+    """An answer other than 200: status code and one-line message."""
+
+    def __init__(self, status: int, message: str, headers: dict | None = None):
+        super().__init__(message)
+        self.status, self.message, self.headers = status, cli._one_line(message), headers
+
+
+def features() -> dict[str, bool]:
+    """The optional engine features this version has (the page hides what is missing)."""
+    return {"graph": hasattr(pe, "equity_distribution"),
+            "percentile": hasattr(pe, "percentile"),
+            "breakdown": "breakdown" in inspect.signature(pe.equity).parameters}
+
+
+def error_fields(message: str) -> list[str]:
+    """The inputs an engine message points at: ``game``, ``h1``.., ``board``, ``dead``, ``hole``."""
+    fields = [f"h{n}" for n in re.findall(r"\bplayer (\d+)", message)]
+    if re.search(r"\bboard\b", message):
+        fields.append("board")
+    if re.search(r"\bdead\b", message):
+        fields.append("dead")
+    if message.startswith("unknown game"):
+        fields.append("game")
+    if re.search(r"\bin hole cards\b", message):  # how pe.evaluate names its hand
+        fields.append("hole")
+    return list(dict.fromkeys(fields))
+
+
+def _json(data: Any, status: int = 200, headers: dict | None = None) -> Response:
+    return Response(cli._dumps(data), status_code=status, media_type="application/json",
+                    headers={"Cache-Control": "no-store", **(headers or {})})
+
+
+def _error(status: int, message: str, headers: dict | None = None) -> Response:
+    body: dict[str, Any] = {"error": message}
+    if status == 400:
+        body["fields"] = error_fields(message)
+    return _json(body, status, headers)
+
+
+# ---------------------------------------------------------------------------
+# Reading requests
+# ---------------------------------------------------------------------------
+
+
+async def _body(request: Request, limit: int) -> dict:
+    """The request's JSON object, read up to ``limit`` bytes (413 beyond)."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise ApiError(415, "send the request as JSON (Content-Type: application/json)")
+    declared = request.headers.get("content-length", "")
+    too_big = f"request body too large: at most {limit:,} bytes"
+    if declared.isdigit() and int(declared) > limit:
+        raise ApiError(413, too_big)
+    data = bytearray()
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > limit:
+            raise ApiError(413, too_big)
+    try:
+        obj = json.loads(data)
+    except ValueError as exc:
+        raise ApiError(400, f"invalid JSON: {getattr(exc, 'msg', exc)} at column "
+                            f"{getattr(exc, 'colno', '?')}") from None
+    if not isinstance(obj, dict):
+        raise ApiError(400, f"expected a JSON object, got {cli._type_name(obj)}")
+    return obj
+
+
+def _whole(value: Any) -> int | None:
+    """``value`` as a whole number when it is one (the engine reports anything else)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return None
+
+
+def _equity_call(obj: dict, limits: Limits, allowed: tuple[str, ...]) -> tuple[list, dict]:
+    """Check an equity-like request (the ``pokereval batch`` shape) against the caps:
+    positional arguments and options for the engine."""
+    obj = dict(obj)
+    breakdown = obj.pop("breakdown", None)
+    unknown = [k for k in obj if k not in allowed]
+    if unknown:
+        raise ApiError(400, f"unknown field {unknown[0]!r} (known: {', '.join(allowed)})")
+    try:
+        call, options = cli._request(obj)
+    except cli.UsageError as exc:
+        raise ApiError(400, str(exc)) from None
+    get_game(call[0])
+    options = {k: v for k, v in options.items() if k in allowed}
+    if len(call[1]) > limits.max_players:
+        raise ApiError(400, f"at most {limits.max_players} players per request on this server, "
+                            f"got {len(call[1])}")
+    samples = _whole(options.get("samples"))
+    if samples is not None and samples > limits.max_samples:
+        raise ApiError(400, f"samples must be at most {limits.max_samples:,} on this server, "
+                            f"got {samples:,}")
+    if options.get("samples") is None and options.get("stderr") is not None:
+        options["samples"] = limits.max_samples  # a precision target stops at the cap
+    threads = _whole(options.get("threads"))
+    if limits.threads is not None:
+        options["threads"] = min(threads or limits.threads, limits.threads)
+    if breakdown is not None:
+        if not isinstance(breakdown, bool):
+            raise ApiError(400, f"'breakdown' must be true or false, got {cli._type_name(breakdown)}")
+        if breakdown:
+            if not features()["breakdown"]:
+                raise ApiError(400, "breakdown is not available in this version of pokereval")
+            options["breakdown"] = True
+    return call, options
+
+
+# ---------------------------------------------------------------------------
+# Running jobs
+# ---------------------------------------------------------------------------
+
+
+def _start(request: Request, work: Callable[[Callable], Any]) -> Job:
+    """Admit ``work(progress)`` to the worker pool (429 when it is full)."""
+    state = request.app.state
+    job = Job(asyncio.get_running_loop(), state.limits.max_seconds)
+    try:
+        state.pool.submit(job, work)
+    except Busy as exc:
+        raise ApiError(429, str(exc), {"Retry-After": "1"}) from None
+    return job
+
+
+async def _next_event(request: Request | None, job: Job, poll: float = 0.1,
+                      timeout: float | None = None) -> tuple | None:
+    """The job's next event; None when the client disconnected (the job is then cancelled)
+    or, with ``timeout``, when nothing came in that time (``("idle", None)``)."""
+    getter = asyncio.ensure_future(job.events.get())
+    waited = 0.0
+    while True:
+        done, _ = await asyncio.wait({getter}, timeout=poll)
+        if done:
+            return getter.result()
+        waited += poll
+        if request is not None and await request.is_disconnected():
+            getter.cancel()
+            job.cancel.set()
+            return None
+        if timeout is not None and waited >= timeout:
+            getter.cancel()
+            return ("idle", None)
+
+
+async def _final_event(request: Request, job: Job) -> tuple | None:
+    """The job's result or error (progress skipped); None if the client left."""
+    while True:
+        event = await _next_event(request, job)
+        if event is None or event[0] != "progress":
+            return event
+
+
+def _failure(exc: BaseException) -> ApiError:
+    """The answer to an exception raised by the engine in a worker."""
+    if isinstance(exc, (PokerEvalError, ValueError, TypeError, cli.UsageError)):
+        # PokerEvalError is the engine's input error; a ValueError/TypeError is a check
+        # it missed on request values: both are bad input, not a server fault.
+        return ApiError(400, str(exc))
+    log.error("internal error in a computation", exc_info=exc)
+    return ApiError(500, "internal error")
+
+
+def _equity_answer(job: Job, result: Any, echo: dict) -> dict:
+    """The JSON of an equity result (the CLI's ``--json``), with the time cap applied."""
+    data = {**echo, **cli._result_dict(result)}
+    if job.timed_out and result.partial:
+        limit = cli._seconds(job.seconds)
+        if result.exact:
+            done = result.fraction_done
+            share = f" after {100 * done:.0f}% of the run-outs" if done is not None else ""
+            raise ApiError(400, f"the exact answer needs more than this server's time limit of "
+                                f"{limit} (stopped{share}); ask for samples instead")
+        data["stopped"] = f"time limit of {limit} reached"
+    return data
+
+
+def _echo(obj: dict) -> dict:
+    return {"id": obj["id"]} if "id" in obj else {}
+
+
+# ---------------------------------------------------------------------------
+# Routes
+# ---------------------------------------------------------------------------
+
+
+EQUITY_FIELDS = cli.BATCH_FIELDS
+GRAPH_FIELDS = ("game", "hands", "board", "dead", "exact", "samples", "seed", "threads", "id")
+
+
+async def page(request: Request) -> Response:
+    return _static_response(request, "index.html")
+
+
+async def static(request: Request) -> Response:
+    name = request.path_params["name"]
+    if name not in STATIC or name == "index.html":
+        raise HTTPException(404)
+    return _static_response(request, name)
+
+
+def _static_response(request: Request, name: str) -> Response:
+    return Response(request.app.state.files[name], media_type=STATIC[name],
+                    headers={"Cache-Control": "no-cache"})
+
+
+async def api_games(request: Request) -> Response:
+    return _json(request.app.state.games)
+
+
+async def api_health(request: Request) -> Response:
+    state = request.app.state
+    limits = state.limits
+    most = {g["name"]: min(MAX_PLAYERS_STUD if g["stud"] else MAX_PLAYERS_BOARD,
+                           limits.max_players) for g in state.games}
+    return _json({"status": "ok", "version": pe.__version__, **state.pool.stats(),
+                  "limits": asdict(limits), "features": features(), "max_players": most})
+
+
+async def api_equity(request: Request) -> Response:
+    obj = await _body(request, request.app.state.limits.max_body)
+    call, options = _equity_call(obj, request.app.state.limits, EQUITY_FIELDS)
+    job = _start(request, lambda progress: pe.equity(*call, progress=progress, **options))
+    event = await _final_event(request, job)
+    if event is None or event[0] == "cancelled":
+        return Response(status_code=499)  # nobody is listening any more
+    kind, payload = event
+    if kind == "error":
+        raise _failure(payload)
+    return _json(_equity_answer(job, payload, _echo(obj)))
+
+
+async def api_equity_stream(request: Request) -> Response:
+    """NDJSON: ``{"event": "progress", "result": {...partial}}`` lines, then
+    ``{"event": "result", "result": {...}}`` or ``{"event": "error", "error": ...}``.
+    Input errors found before the run starts are a plain 400.  Closing the
+    connection (the page's Cancel) stops the computation."""
+    obj = await _body(request, request.app.state.limits.max_body)
+    call, options = _equity_call(obj, request.app.state.limits, EQUITY_FIELDS)
+    job = _start(request, lambda progress: pe.equity(*call, progress=progress, **options))
+    pool = request.app.state.pool
+    first = await _next_event(request, job)
+    if first is None or first[0] == "cancelled":
+        return Response(status_code=499)
+    if first[0] == "error":
+        raise _failure(first[1])
+
+    async def lines() -> AsyncIterator[str]:
+        event: tuple | None = first
+        try:
+            while event is not None:
+                kind, payload = event
+                if kind == "progress":
+                    yield _line({"event": "progress", "fraction_done": payload.fraction_done,
+                                 "result": cli._result_dict(payload)})
+                elif kind == "idle":  # a heartbeat: a send to a closed connection fails
+                    yield _line({"event": "alive", "busy": pool.stats()["busy"]})
+                elif kind == "result":
+                    try:
+                        yield _line({"event": "result", "result": _equity_answer(job, payload, _echo(obj))})
+                    except ApiError as exc:
+                        yield _line({"event": "error", "error": exc.message})
+                    return
+                elif kind == "error":
+                    failure = _failure(payload)
+                    yield _line({"event": "error", "error": failure.message,
+                                 "fields": error_fields(failure.message)})
+                    return
+                else:  # cancelled
+                    return
+                # no request here: the streaming response itself notices a disconnect
+                event = await _next_event(None, job, timeout=1.0)
+        finally:
+            job.cancel.set()  # the client went away (or we are done): stop computing
+
+    return StreamingResponse(lines(), media_type="application/x-ndjson",
+                             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+
+def _line(data: dict) -> str:
+    return cli._dumps(data) + "\n"
+
+
+async def api_evaluate(request: Request) -> Response:
+    obj = await _body(request, request.app.state.limits.max_body)
+    allowed = ("game", "hole", "board")
+    unknown = [k for k in obj if k not in allowed]
+    if unknown:
+        raise ApiError(400, f"unknown field {unknown[0]!r} (known: {', '.join(allowed)})")
+    for key in ("game", "hole"):
+        if not isinstance(obj.get(key), str):
+            raise ApiError(400, f"'{key}' must be a string" if key in obj else f"missing field {key!r}")
+    board = obj.get("board") or ""
+    if not isinstance(board, str):
+        raise ApiError(400, "'board' must be a string")
+    game = get_game(obj["game"])
+    result = pe.evaluate(game, obj["hole"], board)  # microseconds: no worker needed
+    return _json({"game": game.name, "hole": obj["hole"], "board": board,
+                  "high": cli._hand_dict(result.high), "low": cli._hand_dict(result.low)})
+
+
+async def api_graph(request: Request) -> Response:
+    if not features()["graph"]:
+        raise ApiError(501, "the next-street graph is not available in this version of pokereval")
+    obj = await _body(request, request.app.state.limits.max_body)
+    call, options = _equity_call(obj, request.app.state.limits, GRAPH_FIELDS)
+    distribution = pe.equity_distribution  # type: ignore[attr-defined]
+    if "progress" not in inspect.signature(distribution).parameters:
+        job = _start(request, lambda progress: distribution(*call, **options))
+    else:
+        job = _start(request, lambda progress: distribution(*call, progress=progress, **options))
+    event = await _final_event(request, job)
+    if event is None or event[0] == "cancelled":
+        return Response(status_code=499)
+    if event[0] == "error":
+        raise _failure(event[1])
+    return _json({**_echo(obj), **event[1].to_dict()})
+
+
+async def api_percentile(request: Request) -> Response:
+    if not features()["percentile"]:
+        raise ApiError(501, "hand percentiles are not available in this version of pokereval")
+    obj = await _body(request, request.app.state.limits.max_body)
+    game, hand, players = obj.get("game"), obj.get("hand"), obj.get("players", 10)
+    if not isinstance(game, str) or not isinstance(hand, str):
+        raise ApiError(400, "'game' and 'hand' must be strings")
+    if _whole(players) is None:
+        raise ApiError(400, "'players' must be a whole number")
+    percentile = pe.percentile  # type: ignore[attr-defined]
+    job = _start(request, lambda progress: percentile(game, hand, players=_whole(players)))
+    event = await _final_event(request, job)
+    if event is None or event[0] == "cancelled":
+        return Response(status_code=499)
+    if event[0] == "error":
+        raise _failure(event[1])
+    return _json({"game": get_game(game).name, "hand": hand, "players": _whole(players),
+                  "percentile": float(event[1])})
+
+
+# ---------------------------------------------------------------------------
+# The app
+# ---------------------------------------------------------------------------
+
+
+async def _api_error(request: Request, exc: Exception) -> Response:
+    if isinstance(exc, ApiError):
+        return _error(exc.status, exc.message, exc.headers)
+    if isinstance(exc, HTTPException):
+        text = {404: "not found", 405: "method not allowed"}.get(exc.status_code, exc.detail)
+        return _error(exc.status_code, str(text))
+    if isinstance(exc, PokerEvalError):
+        return _error(400, cli._one_line(exc))
+    log.error("internal error answering %s %s", request.method, request.url.path, exc_info=exc)
+    return _error(500, "internal error")
+
+
+class SecurityHeaders:
+    """Adds :data:`SECURITY_HEADERS` to every response (a plain ASGI middleware, so
+    streaming responses and disconnect detection are untouched)."""
+
+    def __init__(self, app: Any):
+        self.app = app
+
+    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: dict) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for name, value in SECURITY_HEADERS.items():
+                    headers[name] = value
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def _games_json() -> list[dict]:
+    """``pokereval games --json``, from the CLI itself (one shape for both)."""
+    buffer = io.StringIO()
+    cli.cmd_games(Namespace(json=True), buffer, buffer)
+    return json.loads(buffer.getvalue())
+
+
+def create_app(limits: Limits | None = None) -> Starlette:
+    """The web calculator as an ASGI app (run it with uvicorn, or ``pokereval serve``)."""
+    limits = limits or Limits()
+    pool = WorkerPool(limits.workers, limits.queue)
+    folder = resources.files("pokereval.web") / "static"
+    files = {name: (folder / name).read_bytes() for name in STATIC}
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette):
+        yield
+        pool.shutdown()
+
+    app = Starlette(
+        routes=[
+            Route("/", page),
+            Route("/static/{name}", static),
+            Route("/favicon.ico", lambda request: Response(status_code=204)),
+            Route("/api/games", api_games),
+            Route("/api/health", api_health),
+            Route("/api/equity", api_equity, methods=["POST"]),
+            Route("/api/equity/stream", api_equity_stream, methods=["POST"]),
+            Route("/api/evaluate", api_evaluate, methods=["POST"]),
+            Route("/api/graph", api_graph, methods=["POST"]),
+            Route("/api/percentile", api_percentile, methods=["POST"]),
+        ],
+        exception_handlers={Exception: _api_error, HTTPException: _api_error,
+                            ApiError: _api_error, PokerEvalError: _api_error},
+        lifespan=lifespan,
+    )
+    app.state.limits, app.state.pool, app.state.files = limits, pool, files
+    app.state.games = _games_json()
+    app.add_middleware(SecurityHeaders)
+    return app
