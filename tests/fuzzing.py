@@ -54,6 +54,8 @@ from pokereval import cli
 
 #: Seconds an equity run may compute before its progress callback stops it.
 RUN_SECONDS = 0.5
+#: FUZZ_LOG=path: append each entry point's counts there every 500 cases.
+LOG = os.environ.get("FUZZ_LOG")
 #: Seconds any case may take in all (a hang detector, far above normal case times).
 CASE_SECONDS = 15.0
 
@@ -135,6 +137,11 @@ def run_case(name: str, case, collect: bool = False) -> None:
         what = f"{type(exc).__name__}: {pe.errors.one_line(exc)[:200]}"
         FOUND.setdefault(name, {}).setdefault(what[:120], (what, repr(case)[:300], []))[2].append(1)
     finally:
+        if LOG and COUNTS[name] % 500 == 0:  # long runs: progress that survives a kill
+            with open(LOG, "a") as f:
+                f.write(f"{time.strftime('%H:%M:%S')} {name}: {COUNTS[name]} cases, "
+                        f"{REFUSED.get(name, 0)} refused, defects {len(FOUND.get(name, {}))}: "
+                        f"{[v[0][:150] for v in FOUND.get(name, {}).values()]}\n")
         took = time.perf_counter() - started
         if took > SLOWEST.get(name, (0.0, ""))[0]:
             SLOWEST[name] = (took, repr(case)[:300])

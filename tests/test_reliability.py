@@ -193,11 +193,14 @@ BAD_LINES = [
 
 
 def write_stream(path: Path, lines: int) -> int:
-    """``lines`` lines, a bad line of every kind spread through; returns the non-blank count."""
+    """``lines`` lines, a bad line of every kind spread through (the over-long one
+    once, near the end); returns the non-blank count."""
     answered = 0
     with open(path, "wb") as f:
         for i in range(lines):
             line = BAD_LINES[i // 7 % len(BAD_LINES)] if i % 7 == 3 else GOOD_LINE.encode()
+            if len(line) > cli.MAX_LINE_BYTES and i < lines - 100:
+                line = b"{}"
             f.write(line + b"\n")
             answered += bool(line.strip())
     return answered
@@ -227,6 +230,7 @@ def test_batch_survives_bad_lines_in_flat_memory(tmp_path):
         errors = [r["error"] for r in replies if "error" in r]
         assert len(errors) == sum(1 for i in range(lines)
                                   if i % 7 == 3 and BAD_LINES[i // 7 % len(BAD_LINES)].strip())
+        assert any("longer than" in e for e in errors)
         for e in errors:
             fuzzing.assert_one_line(e)
             assert not e.startswith(("internal error", "bad request")), e
