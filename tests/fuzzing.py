@@ -665,3 +665,68 @@ def check_batch(lines: list[str]) -> None:
             assert not r["error"].startswith(("internal error", "bad request")), r["error"]
         else:
             assert abs(sum(p["equity"] for p in r["players"]) - 1) < 1e-9 or r["partial"]
+
+
+# -- pots: settle and all-in EV (pokereval.rules) ----------------------------------
+
+@st.composite
+def table_st(draw):
+    """A showdown table: {seat: hand}, {seat: chips put in}, folded seats, button, rake."""
+    spot = draw(spot_st())
+    hands = spot.hands if isinstance(spot.hands, list) else ["AhKh"]
+    seats = draw(st.permutations(range(10)))[:len(hands)]
+    table = dict(zip(seats, hands))
+    chips = st.one_of(st.integers(0, 1000), st.sampled_from([-5, 0, 10 ** 30, 1.5, "10", None, True]))
+    contributions = {s: draw(chips) for s in seats}
+    if draw(st.integers(0, 5)) == 0:
+        contributions[draw(st.integers(-1, 12))] = draw(chips)  # a seat with no hand
+    folded = draw(st.lists(st.sampled_from(seats or [0]), max_size=2))
+    button = draw(st.one_of(st.none(), st.integers(-1, 11)))
+    rake = draw(st.one_of(st.just(0), st.integers(0, 50), st.sampled_from([-1, 2.5])))
+    return spot.game, table, spot.board, spot.dead, contributions, folded, button, rake
+
+
+@entry_point("settle", table_st())
+def check_settle(case) -> None:
+    game, hands, board, _, contributions, folded, button, rake = case
+    s = pe.settle(game, hands, board, contributions=contributions, folded=folded, button=button,
+                  rake=rake)
+    assert all(v >= 0 for v in s.collected.values())
+    assert sum(s.collected.values()) + s.rake == s.total == sum(contributions.values())
+
+
+@entry_point("allin_ev", table_st())
+def check_allin_ev(case) -> None:
+    game, hands, board, dead, contributions, folded, button, rake = case
+    r = pe.allin_ev(game, hands, board, dead, contributions=contributions, folded=folded,
+                    button=button, rake=rake, samples=2000, seed=1)
+    assert abs(sum(r.ev.values()) + r.rake - r.total) <= 1e-6 * max(r.total, 1)
+    json.dumps(cli._clean(r.to_dict()), allow_nan=False)
+
+
+# -- the web API (pokereval serve) ------------------------------------------------------
+
+_CLIENT: list = []
+
+
+def web_client():
+    """One in-process client of the web app (starlette's TestClient), made on first use."""
+    if not _CLIENT:
+        from starlette.testclient import TestClient
+        from pokereval.web.app import create_app
+        _CLIENT.append(TestClient(create_app()).__enter__())
+    return _CLIENT[0]
+
+
+@entry_point("web", st.tuples(st.sampled_from(["/api/equity", "/api/evaluate"]), ndjson_line_st()))
+def check_web(case) -> None:
+    path, body = case
+    response = web_client().post(path, content=body.encode("utf-8", "surrogatepass"),
+                                 headers={"content-type": "application/json"})
+    assert response.status_code < 500, (response.status_code, response.text[:300])
+    doc = response.json() if response.content else {}
+    if response.status_code >= 400:
+        assert_one_line(doc.get("error", "?"), "web error")
+    elif path == "/api/equity" and "players" in doc.get("result", doc):
+        players = doc.get("result", doc)["players"]
+        assert abs(sum(p["equity"] for p in players) - 1) < 1e-9

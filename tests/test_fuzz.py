@@ -15,10 +15,12 @@ import pokereval as pe
 
 #: Cases per entry point in the default (CI) run.
 CI_CASES = {"equity": 300, "equity-vs-reference": 100, "evaluate": 500, "evaluate_batch": 400,
-            "parse_range": 300, "cli": 300, "batch": 60}
+            "parse_range": 300, "cli": 300, "batch": 60, "settle": 300, "allin_ev": 150,
+            "web": 150}
 #: Cases per entry point under ``-m fuzz`` (100,000 in all).
 FUZZ_CASES = {"equity": 8_000, "equity-vs-reference": 2_000, "evaluate": 50_000,
               "evaluate_batch": 25_000, "parse_range": 5_000, "cli": 9_000, "batch": 1_000}
+# (settle, allin_ev and web joined after this run was sized: DEFAULT_CASES * 10 each)
 DEFAULT_CASES = 300  # an entry point registered later and not listed above
 
 #: Entry points whose failures belong to another issue (reported, not hidden).
