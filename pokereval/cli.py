@@ -35,7 +35,7 @@ from rich.table import Table
 from rich.text import Text
 
 from . import __version__
-from .errors import PokerEvalError
+from .errors import PokerEvalError, one_line
 from .games import Game, games, get_game
 
 __all__ = ["main"]
@@ -52,8 +52,9 @@ class UsageError(Exception):
 
 
 def _one_line(message: object) -> str:
-    """An error message on one line, whatever the exception put in it."""
-    return " ".join(str(message).split())
+    """An error message on one printable line, whatever the exception (argparse's
+    included) put in it: unprintable characters escaped (see errors.one_line)."""
+    return " ".join(one_line(message).split())
 
 
 # ---------------------------------------------------------------------------

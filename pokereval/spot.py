@@ -18,9 +18,9 @@ from .ranges import RangeError, holdings_excluding, parse_range
 
 MAX_PLAYERS_BOARD = 10
 MAX_PLAYERS_STUD = 8
-#: Most samples one run may take (about ten minutes of a laptop's cores); a
-#: stderr target that needs more stops here.
-MAX_SAMPLES = 10_000_000_000
+#: Most samples one run may take (about an hour on 16 cores); a stderr target
+#: that needs more stops here.
+MAX_SAMPLES = 1_000_000_000_000
 
 
 # --------------------------------------------------------------------------

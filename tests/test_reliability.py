@@ -142,7 +142,7 @@ REFUSALS = [
         "stud-hilo", ["AhKd2c", "3c4d5h", "6s7s8s"], exact=True), "limit of 1 hour"),
     ("exact 10 random Hold'em hands", lambda: pe.equity("holdem", ["**"] * 10, exact=True),
      "1 hour"),
-    ("too many samples", lambda: pe.equity("holdem", ["AhKh", "QsQd"], samples=10 ** 11),
+    ("too many samples", lambda: pe.equity("holdem", ["AhKh", "QsQd"], samples=10 ** 13),
      f"at most {spot.MAX_SAMPLES:,}"),
     ("a million players", lambda: pe.equity("holdem", ["AhKh"] * 10 ** 6), "at most 10 players"),
     ("a million stud players", lambda: pe.equity("stud", iter(["AhKhQh"] * 10 ** 6)),
