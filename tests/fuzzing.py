@@ -524,7 +524,7 @@ def check_evaluate_batch(case) -> None:
             assert (e.low.value if e.low else 0) == low[i]
 
 
-@entry_point("parse_range", st.tuples(st.sampled_from(GAMES), range_text_st()), budget=2.0)
+@entry_point("parse_range", st.tuples(st.sampled_from(GAMES), range_text_st()), budget=5.0)
 def check_parse_range(case) -> None:
     game, text = case
     r = pe.parse_range(game, text)

