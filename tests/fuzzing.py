@@ -108,6 +108,8 @@ def time_limit(seconds: float, exc_type=Hang):
     def fire(signum, frame):
         raise exc_type(f"over the time budget of {seconds} s")
 
+    outer_left = signal.getitimer(signal.ITIMER_REAL)[0]  # an enclosing time_limit's alarm
+    started = time.perf_counter()
     previous = signal.signal(signal.SIGALRM, fire)
     signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
@@ -115,6 +117,9 @@ def time_limit(seconds: float, exc_type=Hang):
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+        if outer_left:  # re-arm the enclosing alarm with what is left of it
+            left = outer_left - (time.perf_counter() - started)
+            signal.setitimer(signal.ITIMER_REAL, max(left, 0.001))
 
 
 def run_case(name: str, case, collect: bool = False) -> None:
