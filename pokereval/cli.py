@@ -280,7 +280,12 @@ def _dumps(obj: Any, *, indent: int | None = None) -> str:
     if indent:
         text = _NUMBER_LIST.sub(
             lambda m: "[" + ", ".join(x.strip() for x in m.group(0)[1:-1].split(",")) + "]", text)
-    return text
+    # JSON leaves these raw inside strings, but many line readers (Python's splitlines,
+    # older JavaScript) break lines at them: escaped, one answer stays one line.
+    return text.translate(_LINE_BREAKS)
+
+
+_LINE_BREAKS = {0x85: "\\u0085", 0x2028: "\\u2028", 0x2029: "\\u2029"}
 
 
 def _pct(x: float, digits: int = 2) -> str:

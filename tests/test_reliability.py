@@ -238,3 +238,13 @@ def test_batch_survives_bad_lines_in_flat_memory(tmp_path):
                    for r in replies if "error" not in r)
     # ten times the input, the same memory (a leak of 1 KiB a line would add ~18 MiB)
     assert peaks[20_000] - peaks[2_000] < 8 * 1024, peaks
+
+
+def test_batch_answers_stay_one_line_whatever_they_echo():
+    """U+2028, U+2029 and U+0085 break lines for many readers: escaped in the output."""
+    lines = [json.dumps({"game": "holdem", "hands": ["AhKh", "QsQd"], "board": "2c3c4c5d9s",
+                         "id": f"a{ch}b"}, ensure_ascii=False) for ch in "\u2028\u2029\x85"]
+    code, out, err = fuzzing.run_cli(["batch"], stdin="\n".join(lines) + "\n")
+    assert code == 0, err
+    replies = [json.loads(line) for line in out.splitlines()]
+    assert [r["id"] for r in replies] == [f"a{ch}b" for ch in "\u2028\u2029\x85"]
