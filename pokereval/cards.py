@@ -154,24 +154,25 @@ def parse_cards(value: str | Iterable[int | str], what: str = "hand") -> list[in
     pokereval.errors.CardError: duplicate card Ah in board
     """
     where = _place(what)
-    cards: list[int] = []
     if isinstance(value, str):
-        for token, card in _scan(value):
-            if card is None:
-                raise CardError(f"unknown card {token!r}{where}")
-            cards.append(card)
+        pairs = ((card, token) for token, card in _scan(value))
     else:
         try:
             items = iter(value)
         except TypeError:
             raise CardError(f"expected cards{where}, got {value!r}") from None
-        for item in items:
-            cards.append(_one(item, where))
+        pairs = ((_one(item, where), item) for item in items)
+    # Duplicates are caught as the cards come, so any input, however long, is
+    # refused by its 53rd card at the latest (bounded time on hostile input).
+    cards: list[int] = []
     seen: set[int] = set()
-    for card in cards:
+    for card, token in pairs:
+        if card is None:
+            raise CardError(f"unknown card {token!r}{where}")
         if card in seen:
             raise CardError(f"duplicate card {_NAMES[card]}{where}")
         seen.add(card)
+        cards.append(card)
     return cards
 
 

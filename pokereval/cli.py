@@ -35,7 +35,7 @@ from rich.table import Table
 from rich.text import Text
 
 from . import __version__
-from .errors import PokerEvalError
+from .errors import PokerEvalError, one_line
 from .games import Game, games, get_game
 
 __all__ = ["main"]
@@ -52,8 +52,9 @@ class UsageError(Exception):
 
 
 def _one_line(message: object) -> str:
-    """An error message on one line, whatever the exception put in it."""
-    return " ".join(str(message).split())
+    """An error message on one printable line, whatever the exception (argparse's
+    included) put in it: unprintable characters escaped (see errors.one_line)."""
+    return " ".join(one_line(message).split())
 
 
 # ---------------------------------------------------------------------------
@@ -283,7 +284,12 @@ def _dumps(obj: Any, *, indent: int | None = None) -> str:
     if indent:
         text = _NUMBER_LIST.sub(
             lambda m: "[" + ", ".join(x.strip() for x in m.group(0)[1:-1].split(",")) + "]", text)
-    return text
+    # JSON leaves these raw inside strings, but many line readers (Python's splitlines,
+    # older JavaScript) break lines at them: escaped, one answer stays one line.
+    return text.translate(_LINE_BREAKS)
+
+
+_LINE_BREAKS = {0x85: "\\u0085", 0x2028: "\\u2028", 0x2029: "\\u2029"}
 
 
 def _pct(x: float, digits: int = 2) -> str:
@@ -622,30 +628,67 @@ def _request(obj: Any) -> tuple[list[Any], dict[str, Any]]:
     return [game, hands, "" if board is None else board, "" if dead is None else dead], options
 
 
+#: Longest batch input line (bytes); a longer one is answered with an error and skipped
+#: in bounded chunks, so memory stays flat whatever the input.
+MAX_LINE_BYTES = 1_000_000
+
+
 def _open_input(name: str):
+    """The input as a binary stream when possible (each line is decoded on its own, so
+    one line that is not UTF-8 is one bad line), and whether to close it."""
     if name == "-":
-        return sys.stdin, False
+        return getattr(sys.stdin, "buffer", sys.stdin), False
     try:
-        return open(name, encoding="utf-8"), True
+        return open(name, "rb"), True
     except OSError as exc:
         raise UsageError(f"cannot read {name!r}: {exc.strerror or exc}") from None
+
+
+def _batch_lines(stream):
+    """Yield ``(number, text, problem)`` per input line: ``problem`` names why a line
+    cannot be read (too long, not UTF-8); at most MAX_LINE_BYTES are held at once."""
+    number = 0
+    while True:
+        line = stream.readline(MAX_LINE_BYTES + 1)
+        if not line:
+            return
+        number += 1
+        newline = b"\n" if isinstance(line, bytes) else "\n"
+        if len(line) > MAX_LINE_BYTES and not line.endswith(newline):
+            while True:  # skip the rest of the line
+                more = stream.readline(MAX_LINE_BYTES)
+                if not more or more.endswith(newline):
+                    break
+            yield number, "", f"line longer than {MAX_LINE_BYTES:,} bytes (the limit)"
+            continue
+        if isinstance(line, bytes):
+            try:
+                line = line.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                yield number, "", f"line is not UTF-8 text (byte {exc.start + 1})"
+                continue
+        yield number, line, None
 
 
 def cmd_batch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     stream, close = _open_input(args.file)
     equity = None
     try:
-        for number, line in enumerate(iter(stream.readline, ""), 1):
-            if not line.strip():
+        for number, line, problem in _batch_lines(stream):
+            if not (line.strip() or problem):
                 continue
             reply: dict[str, Any] = {"line": number}
             partial = False
             try:
+                if problem:
+                    raise UsageError(problem)
                 try:
                     obj = json.loads(line)
                 except ValueError as exc:
                     raise UsageError(f"invalid JSON: {getattr(exc, 'msg', exc)} "
                                      f"at column {getattr(exc, 'colno', '?')}") from None
+                except RecursionError:
+                    raise UsageError("invalid JSON: nested too deeply") from None
                 call, options = _request(obj)
                 if "id" in obj:
                     reply["id"] = obj["id"]
@@ -662,7 +705,12 @@ def cmd_batch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 if os.environ.get("POKEREVAL_DEBUG"):
                     raise
                 reply["error"] = f"internal error: {type(exc).__name__}: {_one_line(exc)}"
-            out.write(_dumps(reply) + "\n")
+            try:
+                text = _dumps(reply)
+            except (RecursionError, ValueError, TypeError):  # e.g. an "id" nested too deeply
+                text = _dumps({"line": number, "error": "the request's id cannot be echoed "
+                               "(nested too deeply)"})
+            out.write(text + "\n")
             out.flush()
             if partial:
                 print(f"{PROG}: interrupted at line {number}", file=err)

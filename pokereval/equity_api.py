@@ -62,8 +62,9 @@ BATCH_SECONDS = 0.3
 #: At least this many samples before a stderr target may stop a run.
 MIN_STDERR_SAMPLES = 16_384
 
-#: Kernel calls from several Python threads take turns (each already uses every
-#: core, and Numba's "workqueue" threading layer must not be entered twice).
+#: Parallel kernel calls from several Python threads take turns (each already uses
+#: every core, and Numba's "workqueue" threading layer, the fork-safe choice without
+#: TBB, aborts the process when entered twice: see kernels/_jit.py).
 _KERNEL_LOCK = threading.Lock()
 
 
@@ -76,6 +77,9 @@ _NS_TUPLE_STUD = 60_000.0  # per holding tuple of a stud range spot (one exact r
 
 #: Most holding combinations a range spot enumerates (exact with ranges).
 MAX_TUPLES = 20_000_000
+#: ``exact=True`` is refused when the estimated single-core time is above this (seconds):
+#: an enumeration of days is a mistake, and the kernels count run-outs in int64.
+MAX_EXACT_SECONDS = 3600.0
 #: Auto plan: holding combinations are listed (to count the compatible ones)
 #: only when their product is at most this.
 SCAN_TUPLES = 20_000_000
@@ -163,12 +167,23 @@ def equity(game: str | Game, hands: Sequence[str | Sequence[int]], board: str | 
     else:
         use_exact = False
 
+    if use_exact:
+        _check_exact_cost(_exact_cost_ns(spot), f"{spot.runouts:,} run-outs")
     runner = _Runner(spot, opts, started)
     if use_exact:
         if spot.runouts * spot.n <= SMALL_EXACT:
             return runner.finish(_small_exact(spot), exact=True)
         return runner.run_exact()
     return runner.run_mc()
+
+
+def _check_exact_cost(cost_ns: float, what: str) -> None:
+    """Refuse an enumeration estimated above MAX_EXACT_SECONDS on one core."""
+    if cost_ns > MAX_EXACT_SECONDS * 1e9:
+        hours = cost_ns / 3.6e12
+        raise HandError(f"exact enumeration of {what} would take about {hours:,.0f} hours on "
+                        f"one core, over the limit of {MAX_EXACT_SECONDS / 3600:g} hour; "
+                        f"use Monte Carlo (samples=... or stderr=...)")
 
 
 # --------------------------------------------------------------------------
@@ -341,7 +356,8 @@ class _Runner:
         else:
             known = np.array(spot.holes, dtype=np.uint8)
             unseen = np.array(spot.unseen, dtype=np.uint8)
-            masks, hv, lv = K.stud_tables(KT, G, known, unseen, spot.mo, spot.shared, binom)
+            with _KERNEL_LOCK:  # a parallel kernel too
+                masks, hv, lv = K.stud_tables(KT, G, known, unseen, spot.mo, spot.shared, binom)
             total = hv.shape[1] * hv.shape[2]  # outer indices (shared card x player 1's subset)
             shared = spot.shared
 
@@ -536,10 +552,15 @@ class _RangedRunner(_Runner):
         per_tuple = max(self._tuple_cost_ns(), 1.0)
         tuples = None
         if opts.exact is True:
-            tuples = self._tuples(MAX_TUPLES)
-            if len(tuples) > MAX_TUPLES:
+            _check_exact_cost(per_tuple, f"{spot.runouts:,} run-outs per combination of holdings")
+            # the time limit also bounds the list of combinations (its memory)
+            most = min(MAX_TUPLES, max(1, int(MAX_EXACT_SECONDS * 1e9 / per_tuple)))
+            tuples = self._tuples(most)
+            if len(tuples) > most:
                 raise HandError(f"too many combinations of holdings to enumerate (more than "
-                                f"{MAX_TUPLES:,}); use Monte Carlo (samples=... or stderr=...)")
+                                f"{most:,}, about {MAX_EXACT_SECONDS / 3600:g} hour on one core"
+                                f"{'' if most < MAX_TUPLES else ' or the limit of memory'}); "
+                                f"use Monte Carlo (samples=... or stderr=...)")
             use_exact = True
         elif opts.samples is None and opts.stderr is None and opts.exact is None:
             use_exact = False

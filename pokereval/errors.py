@@ -3,13 +3,43 @@
 Every error is a :class:`ValueError` subclass, so callers that only know the
 standard library can still catch it, and each message is one line that quotes
 the offending input (the CLI prints it as is and exits with code 2).
+
+The one-line promise is kept here, centrally, whatever a message quotes: control
+characters, line and paragraph separators and other unprintable characters are
+written as escapes (``\\n``, ``\\x1b``, ``\\u2028``), and a message longer than
+:data:`MAX_MESSAGE` characters keeps its beginning and end around a note of what
+was cut (an input of megabytes must not become a log line of megabytes).
 """
 
-__all__ = ["PokerEvalError", "CardError", "GameError", "HandError"]
+__all__ = ["PokerEvalError", "CardError", "GameError", "HandError", "MAX_MESSAGE", "one_line"]
+
+#: Longest error message, in characters (longer ones are cut in the middle).
+MAX_MESSAGE = 1000
+
+
+def one_line(message: object) -> str:
+    """``message`` as text on one line: unprintable characters escaped, at most
+    :data:`MAX_MESSAGE` characters.
+
+    >>> one_line("unknown card '\\n' in hole cards")
+    "unknown card '\\\\n' in hole cards"
+    """
+    text = str(message)
+    if not text.isprintable():  # fast path: most messages are plain
+        text = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
+                       for ch in text)
+    if len(text) > MAX_MESSAGE:
+        head, tail = MAX_MESSAGE * 3 // 4, MAX_MESSAGE // 5
+        cut = len(text) - head - tail
+        text = f"{text[:head]} [... {cut:,} characters cut ...] {text[-tail:]}"
+    return text
 
 
 class PokerEvalError(ValueError):
-    """Base class of every input error raised by pokereval."""
+    """Base class of every input error raised by pokereval (its message is one line)."""
+
+    def __init__(self, message: object = "", *args):
+        super().__init__(one_line(message), *args)
 
 
 class CardError(PokerEvalError):

@@ -4,6 +4,7 @@ the cards still to come) and the run options, with one-line errors.
 from __future__ import annotations
 
 import operator
+from itertools import islice
 from dataclasses import dataclass, field
 from math import comb
 from typing import Callable
@@ -17,8 +18,9 @@ from .ranges import RangeError, holdings_excluding, parse_range
 
 MAX_PLAYERS_BOARD = 10
 MAX_PLAYERS_STUD = 8
-#: Most samples one run may take (the kernels count in int64).
-MAX_SAMPLES = 1 << 62
+#: Most samples one run may take (about an hour on 16 cores); a stderr target
+#: that needs more stops here.
+MAX_SAMPLES = 1_000_000_000_000
 
 
 # --------------------------------------------------------------------------
@@ -137,7 +139,11 @@ def parse_spot(game, hands, board, dead) -> Spot:
     if isinstance(hands, (str, bytes)) or not hasattr(hands, "__iter__"):
         raise HandError(f"hands must be a list of hands, one per player (e.g. ['AhKh', 'QsQd']), "
                         f"got {hands!r}")
-    hands = list(hands)
+    # refuse too many players before reading any hand (a list of a million ranges)
+    most = MAX_PLAYERS_STUD if g.stud else MAX_PLAYERS_BOARD
+    hands = list(islice(hands, most + 1))
+    if len(hands) > most:
+        _check_player_count(g, len(hands))
     read = [_read_hand(g, h, i) for i, h in enumerate(hands)]
     holes = [c for c, _ in read]
     ranges = [r for _, r in read]
@@ -208,7 +214,7 @@ def _check_player_count(g: Game, n: int) -> None:
     if n < 2:
         raise HandError(f"{g.name} equity needs at least 2 hands, got {n}")
     if n > most:
-        raise HandError(f"{g.name} is played by at most {most} players, got {n} hands")
+        raise HandError(f"{g.name} is played by at most {most} players, got more than {most} hands")
 
 
 def _check_board(g: Game, board_cards: list[int]) -> None:
@@ -302,7 +308,8 @@ def parse_options(exact, samples, stderr, seed, threads, progress) -> Options:
     if samples is not None:
         samples = _as_int(samples, "samples")
         if samples > MAX_SAMPLES:
-            raise HandError(f"samples must be at most 2**62, got {samples!r}")
+            raise HandError(f"samples must be at most {MAX_SAMPLES:,} (the limit of one run), "
+                            f"got {samples:,}")
     if stderr is not None:
         if isinstance(stderr, bool):
             raise HandError(f"stderr must be a number, got {stderr!r}")

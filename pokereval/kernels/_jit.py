@@ -10,7 +10,16 @@ The on-disk cache (stamped with a hash of the kernel sources, filled at build
 time) and the compile notice live in :mod:`pokereval._kernel_cache`, outside this
 folder, so that editing them does not invalidate every cached kernel.
 """
-from numba import njit
+import os
+
+from numba import config, njit
+
+# Fork safety: GNU OpenMP (Numba's pick when no TBB is installed) aborts a child
+# process forked after a parallel kernel ran, which is what multiprocessing and
+# ProcessPoolExecutor do by default on Linux.  "forksafe" picks TBB if present,
+# else Numba's own workqueue.  A NUMBA_THREADING_LAYER from the user wins.
+if not os.environ.get("NUMBA_THREADING_LAYER"):
+    config.THREADING_LAYER = "forksafe"
 
 from .. import _kernel_cache  # noqa: F401  (before any kernel is decorated: its locators)
 

@@ -143,6 +143,8 @@ async def _body(request: Request, limit: int) -> dict:
     except ValueError as exc:
         raise ApiError(400, f"invalid JSON: {getattr(exc, 'msg', exc)} at column "
                             f"{getattr(exc, 'colno', '?')}") from None
+    except RecursionError:  # [[[[... within the size limit: not a server fault
+        raise ApiError(400, "invalid JSON: nested too deeply") from None
     if not isinstance(obj, dict):
         raise ApiError(400, f"expected a JSON object, got {cli._type_name(obj)}")
     return obj

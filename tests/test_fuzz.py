@@ -1,0 +1,84 @@
+"""Fuzzing every entry point (the harness and how to add an entry point: tests/fuzzing.py).
+
+The default run tries a few hundred cases per entry point; ``pytest -m fuzz -s`` runs
+FUZZ_CASES (100,000 in all) and prints the count, the refusals, the time, the slowest
+case and every defect found (long runs collect defects instead of stopping at the first).
+"""
+from __future__ import annotations
+
+import time
+
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+
+import fuzzing
+import pokereval as pe
+
+#: Cases per entry point in the default (CI) run.
+CI_CASES = {"equity": 300, "equity-vs-reference": 100, "evaluate": 500, "evaluate_batch": 400,
+            "parse_range": 100, "cli": 300, "batch": 60, "settle": 300, "allin_ev": 150,
+            "web": 150}
+#: Cases per entry point under ``-m fuzz`` (100,000 in all, plus 3,000 for each entry
+#: point registered without a count here: settle, allin_ev, web).
+FUZZ_CASES = {"equity": 8_000, "equity-vs-reference": 2_000, "evaluate": 50_000,
+              "evaluate_batch": 25_000, "parse_range": 5_000, "cli": 9_000, "batch": 1_000}
+DEFAULT_CASES = 300  # an entry point registered later and not listed above
+
+#: Entry points whose failures belong to another issue (reported, not hidden).
+KNOWN = {"parse_range": "fixed by issue 17 (ranges.py): wide ranges of 5-card games take "
+                        "0.4-0.8 s alone, past the 5 s budget on a loaded machine"}
+
+
+def _marks(name):
+    if name in KNOWN:
+        return [pytest.mark.xfail(strict=False, reason=KNOWN[name])]
+    return []
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _warm_kernels():
+    """Compile (or load) the kernels once, so no case pays for compilation."""
+    pe.equity("omaha-hilo", ["AhAd2c3s", "KsKdQhJh"], samples=5000, seed=1)
+    pe.equity("omaha-hilo", ["AhAd2c3s", "KsKdQhJh"], exact=True, progress=lambda r: None)
+    pe.equity("stud-hilo", ["AhAd2c", "KsKdQh"], samples=5000, seed=1)
+    pe.equity("stud-hilo", ["AhAd2c3s", "KsKdQhJh"], exact=True)
+    pe.equity("omaha", ["AA**", "KsKdQhJh"], board="2c3c4c", samples=5000, seed=1)
+
+
+def _fuzz(name: str, cases: int, collect: bool = False) -> None:
+    ep = fuzzing.ENTRY_POINTS[name]
+
+    # collecting runs list every defect and do not shrink (a shrink of a slow case is slow)
+    phases = [Phase.generate] if collect else list(Phase)
+
+    @settings(max_examples=cases, deadline=None, database=None, phases=phases,
+              suppress_health_check=list(HealthCheck))
+    @given(ep.strategy)
+    def run(case):
+        fuzzing.run_case(name, case, collect=collect)
+
+    before = fuzzing.COUNTS.get(name, 0)
+    refused = fuzzing.REFUSED.get(name, 0)
+    started = time.perf_counter()
+    try:
+        run()
+    finally:
+        print(f"\nfuzz {name}: {fuzzing.COUNTS.get(name, 0) - before} cases, "
+              f"{fuzzing.REFUSED.get(name, 0) - refused} refused, "
+              f"{time.perf_counter() - started:.1f} s; slowest case "
+              f"{fuzzing.SLOWEST.get(name, (0, ''))[0]:.2f} s: {fuzzing.SLOWEST.get(name, (0, ''))[1]}")
+    found = fuzzing.FOUND.get(name, {})
+    for what, case, hits in found.values():
+        print(f"  defect x{len(hits)}: {what}\n    first case: {case}")
+    assert not found, f"{name}: {len(found)} kinds of defect (listed above)"
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=_marks(n)) for n in fuzzing.ENTRY_POINTS])
+def test_fuzz(name):
+    _fuzz(name, CI_CASES.get(name, DEFAULT_CASES), collect=name in KNOWN)
+
+
+@pytest.mark.fuzz
+@pytest.mark.parametrize("name", [pytest.param(n, marks=_marks(n)) for n in fuzzing.ENTRY_POINTS])
+def test_fuzz_long(name):
+    _fuzz(name, FUZZ_CASES.get(name, 10 * DEFAULT_CASES), collect=True)
