@@ -163,17 +163,14 @@ def _small_exact(spot: Spot) -> np.ndarray:
     from .evaluate import evaluate_batch
 
     g, n = spot.game, spot.n
-    unseen = spot.unseen
-    if not g.stud:
-        combos = list(combinations(unseen, spot.k))
-        extra = np.array(combos, dtype=np.uint8).reshape(len(combos), spot.k)
-        rows = extra.shape[0]
-        boards = np.hstack([np.tile(np.array(spot.board, dtype=np.uint8), (rows, 1)), extra])
-        values = [evaluate_batch(g, np.tile(np.array(h, dtype=np.uint8), (rows, 1)), boards)
-                  for h in spot.holes]
-    else:
-        deals = np.array(list(_stud_deals(spot)), dtype=np.uint8)  # [rows, n, 7]
-        values = [evaluate_batch(g, np.ascontiguousarray(deals[:, p, :])) for p in range(n)]
+    if not g.stud:  # run-outs, evaluation and tally in one C call
+        from ._native import board_exact_counts
+
+        return board_exact_counts(np.array(spot.holes, dtype=np.uint8), g.exactly_two,
+                                  g.low == "eight", np.array(spot.board, dtype=np.uint8),
+                                  np.array(spot.unseen, dtype=np.uint8))
+    deals = np.array(list(_stud_deals(spot)), dtype=np.uint8)  # [rows, n, 7]
+    values = [evaluate_batch(g, np.ascontiguousarray(deals[:, p, :])) for p in range(n)]
     hv = np.stack([v[0] for v in values]).astype(np.int64)
     lv = np.stack([v[1] for v in values]).astype(np.int64)
     return _tally_numpy(g, hv, lv)
