@@ -284,8 +284,9 @@ class _Runner:
                 counts = step_counts if counts is None else counts + step_counts
                 done_units += units
                 self.units_done = done_units
-                frac = None if total_hint is None else min(done_units / total_hint, 1.0)
-                pending = self.result(counts, exact, partial=True, fraction_done=frac)
+                if self.opts.progress is not None:  # a partial result only for a listener
+                    frac = None if total_hint is None else min(done_units / total_hint, 1.0)
+                    pending = self.result(counts, exact, partial=True, fraction_done=frac)
         except KeyboardInterrupt:
             interrupted = True
         finally:
@@ -390,10 +391,20 @@ class _Runner:
                     if done >= MIN_STDERR_SAMPLES and self._max_stderr(counts) <= target:
                         return
                 size = MC_BATCHES[min(step, len(MC_BATCHES) - 1)]
+                if target is None and "seconds_per_chunk" in state:
+                    # a fixed sample count: batches of about BATCH_SECONDS, in whole rounds
+                    # of the threads, so each thread's share outlasts the parallel region's
+                    # start-up (the answer depends on the chunks only, not on the batches;
+                    # a stderr target keeps the fixed schedule: its stopping points stay
+                    # the same whatever the machine's speed)
+                    fit = int(BATCH_SECONDS / max(state["seconds_per_chunk"], 1e-9))
+                    size = max(size, -(-fit // nthreads) * nthreads)
                 size = min(size, nchunks_total - first)
 
                 def run(first=first, size=size):
+                    t0 = time.perf_counter()
                     c = call(first, size)
+                    state["seconds_per_chunk"] = (time.perf_counter() - t0) / size
                     state["counts"] = c if state["counts"] is None else state["counts"] + c
                     return c, int(c[0].sum())
 
