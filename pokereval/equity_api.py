@@ -425,10 +425,11 @@ class _Runner:
 # Players given as ranges
 # --------------------------------------------------------------------------
 
-def _exact_batches(total: int, ns_per_unit: float, call):
+def _exact_batches(total: int, ns_per_unit: float, call, units=None):
     """``batches(nthreads)`` for :meth:`_Runner._loop` over the enumeration indices
     ``[0, total)``: ranges of about BATCH_SECONDS, each split into 16 chunks a
-    thread for the kernel's prange; ``call(first, count, chunk)`` -> counts."""
+    thread for the kernel's prange; ``call(first, count, chunk)`` -> counts;
+    ``units(f)``: the units done before index f (default f)."""
     def batches(nthreads):
         per_batch = max(1, int(BATCH_SECONDS * 1e9 * nthreads / ns_per_unit))
         first = 0
@@ -437,7 +438,8 @@ def _exact_batches(total: int, ns_per_unit: float, call):
             chunk = max(1, -(-count // (nthreads * 16)))
 
             def run(first=first, count=count, chunk=chunk):
-                return call(first, count, chunk), count
+                done = count if units is None else units(first + count) - units(first)
+                return call(first, count, chunk), done
 
             yield run
             first += count
@@ -615,17 +617,26 @@ class _RangedRunner(_Runner):
             known = np.array(spot.board, dtype=np.uint8)
             base = np.array(spot.unseen, dtype=np.int64)
             nruns = spot.runouts
-            total = ntup * nruns
+            tuples, tgroup, gweights, mult = self._suit_classes(tuples, tgroup, gweights)
+            gw = np.array(gweights, dtype=object)
+            total = len(tuples) * nruns
             tup = np.ascontiguousarray(tuples.astype(np.int64))
             ns_per_unit = _NS_BOARD + spot.n * _NS_RANGED_PLAYER
+            # run-outs stood for by the enumeration indices before f (a class counts
+            # once per member)
+            before = np.concatenate([[0], np.cumsum(mult)]).astype(object) * nruns
+
+            def units(f):
+                t, r = divmod(f, nruns)
+                return int(before[t]) + (int(mult[t]) * r if r else 0)
 
             def call(first, count, chunk):
                 return weighted(K.board_exact_ranged(KT, G, H, R, kind, tup, tgroup, len(gweights),
                                                      known, base, spot.k, nruns, first, count,
                                                      chunk, binom, cache))
 
-            return self._loop(_exact_batches(total, ns_per_unit, call), exact=True,
-                              total_hint=total)
+            return self._loop(_exact_batches(total, ns_per_unit, call, units), exact=True,
+                              total_hint=ntup * nruns)
 
         # stud: one exact run of the fixed-hand engine per combination of holdings
         holdings = np.vstack(self.blocks)
@@ -645,6 +656,24 @@ class _RangedRunner(_Runner):
                 yield run
 
         return self._loop(batches, exact=True, total_hint=ntup * runouts)
+
+    def _suit_classes(self, tuples, tgroup, gweights):
+        """One combination of holdings per suit-renaming class (see :mod:`pokereval.suits`):
+        ``(tuples, tgroup, gweights, multiplicity of each kept combination)``, a weight
+        group per (weight group, class size)."""
+        from .suits import classes, symmetries
+
+        spot = self.spot
+        ones = np.ones(len(tuples), dtype=np.int64)
+        maps = symmetries(self.blocks, self.weights, spot.board + spot.dead)
+        if not maps:
+            return tuples, tgroup, gweights, ones
+        starts = np.concatenate([[0], np.cumsum([len(b) for b in self.blocks])[:-1]]).astype(np.int64)
+        first, sizes = classes(tuples.astype(np.int64) - starts, maps)
+        pairs, group = np.unique(np.stack([tgroup[first], sizes], axis=1), axis=0,
+                                 return_inverse=True)
+        weights = [gweights[int(tg)] * int(m) for tg, m in pairs.tolist()]
+        return tuples[first], group.reshape(-1).astype(np.int64), weights, sizes.astype(np.int64)
 
     # -- Monte Carlo -------------------------------------------------------------
     def run_mc_ranged(self) -> EquityResult:
