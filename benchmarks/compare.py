@@ -279,17 +279,26 @@ class Compare:
             return rc, out.getvalue()
 
         try:
-            t, (rc, text) = B.best_time(run, self.repeats)
+            run()  # warm-up
+            wall = cpu = math.inf
+            for _ in range(self.repeats):
+                w0, c0 = time.perf_counter(), time.process_time()
+                rc, text = run()
+                wall = min(wall, time.perf_counter() - w0)
+                cpu = min(cpu, time.process_time() - c0)
         finally:
             os.unlink(f.name)
         replies = [json.loads(x) for x in text.splitlines()]
         ok = rc == 0 and len(replies) == len(lines) and all("error" not in r and r["exact"]
                                                                for r in replies)
-        rate = len(lines) / t
+        # "on one core": spots per CPU-second of this one-thread process (on a busy
+        # machine the wall clock also counts the time other jobs held the core)
+        rate, rate_wall = len(lines) / cpu, len(lines) / wall
         met = rate >= target_per_s
         status = "FLAG: answers differ" if not ok else ("PASS" if met else "short")
         self.rows.append(Row(f"`pokereval batch`, Omaha Hi/Lo flop spots (HU and 3-way) "
-                             f"[{len(lines)} lines]", "exact 1 thr", f"{rate:,.0f} spots/s",
+                             f"[{len(lines)} lines]", "exact 1 thr",
+                             f"{rate:,.0f} spots per CPU-s ({rate_wall:,.0f} per wall-s)",
                              "", "", None, f">= {target_per_s:,.0f} spots/s", status,
                              "every reply exact" if ok else "errors in replies", met and ok, ok))
 
