@@ -380,6 +380,7 @@ class _Runner:
         returns the outcome counts of those chunks."""
         state = {"counts": None}
         nchunks_total = -(-total // MC_CHUNK)
+        timed = self.opts.progress is None
 
         def batches(nthreads):
             first = 0
@@ -391,12 +392,13 @@ class _Runner:
                     if done >= MIN_STDERR_SAMPLES and self._max_stderr(counts) <= target:
                         return
                 size = MC_BATCHES[min(step, len(MC_BATCHES) - 1)]
-                if target is None and "seconds_per_chunk" in state:
+                if target is None and timed and "seconds_per_chunk" in state:
                     # a fixed sample count: batches of about BATCH_SECONDS, in whole rounds
                     # of the threads, so each thread's share outlasts the parallel region's
                     # start-up (the answer depends on the chunks only, not on the batches;
                     # a stderr target keeps the fixed schedule: its stopping points stay
-                    # the same whatever the machine's speed)
+                    # the same whatever the machine's speed; so does a progress listener,
+                    # which gets the same number of reports on any machine)
                     fit = int(BATCH_SECONDS / max(state["seconds_per_chunk"], 1e-9))
                     size = max(size, -(-fit // nthreads) * nthreads)
                 size = min(size, nchunks_total - first)
