@@ -101,6 +101,12 @@ SPOTS: tuple[Spot, ...] = (
          ("As2d4c", "3h5s7d", "KcQd8h"), runouts=None, mc_samples=2_000_000,
          pokerkit_samples=2_000),
 )
+#: Eight players on fifth street, no folded cards: 12 unseen cards for 16 wanted, so the
+#: seventh card is one shared card (12 x 11 x 10 x ... x 4 run-outs).
+STUD8_8HANDED_5TH = Spot(
+    "stud8-8way-5th", "Stud Hi/Lo 8-handed, fifth street", "stud-hilo",
+    ("4s6h4dJhQs", "8sAdJcAhAs", "Ac8dQcTc9c", "9s6d7d5h7c", "6s3c2h8h5c", "Th3d4c5dKd",
+     "Jd2cTs3h8c", "Qh9h7s3s4h"), runouts=12 * math.perm(11, 8))
 #: The spot the "second process" target is measured on (a flop: no Numba needed).
 FLOP_SPOT = SPOTS[2]
 #: A spot that needs the Numba kernels (exact, 101,270 run-outs).

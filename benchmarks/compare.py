@@ -42,6 +42,9 @@ import benchspots as B  # noqa: E402
 from benchspots import Spot, spot  # noqa: E402
 
 EXACT_TOL = 1e-9
+#: Seven-card hands per category, high card .. straight flush (as enumerate7.py checks).
+SEVEN_CARD_CATEGORIES = (23_294_460, 58_627_800, 31_433_400, 6_461_620, 6_180_020, 4_047_644,
+                         3_473_184, 224_848, 41_584)
 Z_MAX = 4.0
 
 
@@ -210,6 +213,154 @@ class Compare:
                              f"{_rate(rate_f)} (1 thr)", ratio, f">= {target:g}x" if target else "",
                              status, f"acceptance {r_r.acceptance:.3f}", met, True))
 
+    def scaling_row(self, s: Spot, threads: int, target: float | None):
+        """Monte Carlo on ``threads`` threads against one thread, same spot, same run."""
+        n = self.samples(s)
+        t1, r1 = B.best_time(lambda: self.pe(s, samples=n, seed=1, threads=1), self.repeats)
+        tn, rn = B.best_time(lambda: self.pe(s, samples=n, seed=1, threads=threads), self.repeats)
+        ratio = t1 / tn
+        same = B.pe_players(r1) == B.pe_players(rn)  # same seed: same answer on any thread count
+        status, met = _status(ratio, target, same, True)
+        self.rows.append(Row(f"{s.label} [{n:,} samples], {threads} threads vs 1", f"MC {threads} thr",
+                             f"{_rate(rn.samples / tn)} ({threads} thr)", "pokereval, 1 thread",
+                             f"{_rate(r1.samples / t1)} (1 thr)", ratio,
+                             f">= {target:g}x" if target else "", status,
+                             "same answer on 1 and N threads" if same else "answers DIFFER", met, same))
+
+    def small_row(self, s: Spot, target: float | None, calls: int = 200):
+        """A small exact spot, called many times in-process (per-call overhead counts)."""
+        calls = calls // 4 if self.quick else calls
+
+        def many(fn):
+            return B.best_time(lambda: [fn() for _ in range(calls)][-1], self.repeats)
+
+        t_pe, r = many(lambda: self.pe(s, exact=True))
+        pe_pl = B.pe_players(r)
+        notes, agree = [], True
+        peer_fig, ratio = "not installed", None
+        if self.have_pq:
+            t_pq, r_pq = many(lambda: B.pq_exact(s))
+            diff = B.exact_diff(pe_pl, B.pq_players(s.game, r_pq))
+            agree = diff <= EXACT_TOL
+            notes.append(f"exact = exact (max diff {diff:.0e})" if agree else f"DIFFER by {diff:.1e}")
+            peer_fig, ratio = f"{t_pq / calls * 1e3:.3f} ms/call", t_pq / t_pe
+        status, met = _status(ratio, target, agree, self.have_pq)
+        self.rows.append(Row(f"{s.label} [{s.runouts:,} run-outs], {calls} calls in-process", "exact",
+                             f"{t_pe / calls * 1e3:.3f} ms/call", "poker-equity exact_from_text",
+                             peer_fig, ratio, f">= {target:g}x" if target else "", status,
+                             "; ".join(notes), met, agree))
+
+    def batch_row(self, target_per_s: float):
+        """``pokereval batch`` (in-process, one thread) on random Omaha Hi/Lo flop spots."""
+        import io
+        import random
+        import tempfile
+
+        from pokereval import cli
+        from pokereval.cards import cards_str
+
+        rnd = random.Random(15)
+        lines = []
+        for i in range(100 if self.quick else 400):
+            deck = list(range(52))
+            rnd.shuffle(deck)
+            n = 2 + i % 2  # heads-up and 3-way
+            hands = [cards_str(deck[4 * p:4 * p + 4]) for p in range(n)]
+            lines.append(json.dumps({"game": "omaha-hilo", "hands": hands,
+                                     "board": cards_str(deck[12:15]), "threads": 1}))
+        with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
+            f.write("\n".join(lines) + "\n")
+        out = io.StringIO()
+
+        def run():
+            out.seek(0)
+            out.truncate()
+            rc = cli.cmd_batch(argparse.Namespace(file=f.name), out, sys.stderr)
+            return rc, out.getvalue()
+
+        try:
+            run()  # warm-up
+            wall = cpu = math.inf
+            for _ in range(self.repeats):
+                w0, c0 = time.perf_counter(), time.process_time()
+                rc, text = run()
+                wall = min(wall, time.perf_counter() - w0)
+                cpu = min(cpu, time.process_time() - c0)
+        finally:
+            os.unlink(f.name)
+        replies = [json.loads(x) for x in text.splitlines()]
+        ok = rc == 0 and len(replies) == len(lines) and all("error" not in r and r["exact"]
+                                                               for r in replies)
+        # "on one core": spots per CPU-second of this one-thread process (on a busy
+        # machine the wall clock also counts the time other jobs held the core)
+        rate, rate_wall = len(lines) / cpu, len(lines) / wall
+        met = rate >= target_per_s
+        status = "FLAG: answers differ" if not ok else ("PASS" if met else "short")
+        self.rows.append(Row(f"`pokereval batch`, Omaha Hi/Lo flop spots (HU and 3-way) "
+                             f"[{len(lines)} lines]", "exact 1 thr",
+                             f"{rate:,.0f} spots per CPU-s ({rate_wall:,.0f} per wall-s)",
+                             "", "", None, f">= {target_per_s:,.0f} spots/s", status,
+                             "every reply exact" if ok else "errors in replies", met and ok, ok))
+
+    def enumerate7_row(self, target_per_s: float):
+        """Every seven-card hand through the sequential C walk."""
+        from pokereval._native import enumerate7_counts
+
+        t, counts = B.best_time(enumerate7_counts, 1 if self.quick else self.repeats)
+        ok = tuple(counts.tolist()) == SEVEN_CARD_CATEGORIES
+        rate = 133_784_560 / t
+        met = rate >= target_per_s
+        status = "FLAG: answers differ" if not ok else ("PASS" if met else "short")
+        self.rows.append(Row("seven-card hands, sequential C walk [133,784,560 hands]", "C 1 thr",
+                             _rate(rate), "", "", None, f">= {_rate(target_per_s)}", status,
+                             "category counts ok" if ok else "category counts WRONG",
+                             met and ok, ok))
+
+    def timed_row(self, label: str, mode: str, fn, target_s: float, check):
+        """An absolute-time target (``fn`` returns the result; ``check(result)`` -> note, ok)."""
+        t, r = B.best_time(fn, self.repeats)
+        note, ok = check(r)
+        met = t <= target_s
+        status = "FLAG: answers differ" if not ok else ("PASS" if met else "short")
+        self.rows.append(Row(label, mode, f"{_ms(t)} ({self.threads_all} thr)", "", "", None,
+                             f"<= {target_s:g} s", status, note, met and ok, ok))
+
+    def holdem_range_row(self):
+        """Exact hold'em AKs vs QQ: 4 x 6 combos, 24 of them compatible, 1,712,304 boards each."""
+        def check(r):
+            ok = r.exact and r.samples == 24 * 1_712_304
+            return f"{r.players[0].equity:.6f} vs {r.players[1].equity:.6f}", ok
+
+        self.timed_row("Hold'em AKs vs QQ, exact (24 combos x 1,712,304 boards)", "exact",
+                       lambda: self.equity("holdem", ["AKs", "QQ"], exact=True,
+                                           threads=self.threads), 0.2, check)
+
+    def stud8_eight_handed_row(self):
+        s = B.STUD8_8HANDED_5TH
+
+        def check(r):
+            ok = r.exact and r.samples == s.runouts
+            return f"{s.runouts:,} run-outs", ok
+
+        self.timed_row(f"{s.label} [{s.runouts:,} run-outs]", "exact",
+                       lambda: self.pe(s, exact=True, threads=self.threads), 0.3, check)
+
+    def listed_range_row(self, target: float | None):
+        """Monte Carlo AA2* vs KK** (two listed ranges) against two fixed hands, one thread."""
+        s = spot("o8-hu-preflop")
+        n = self.samples(s)
+        hands = ["AA2*", "KK**"]
+        t_r, r_r = B.best_time(lambda: self.equity(s.game, hands, samples=n, seed=1, threads=1),
+                               self.repeats)
+        t_f, r_f = B.best_time(lambda: self.pe(s, samples=n, seed=1, threads=1), self.repeats)
+        rate_r, rate_f = r_r.samples / t_r, r_f.samples / t_f
+        ratio = rate_r / rate_f
+        status, met = _status(ratio, target, True, True)
+        self.rows.append(Row(f"Omaha Hi/Lo heads-up preflop, AA2* vs KK** [{n:,} samples]",
+                             "MC 1 thr", f"{_rate(rate_r)} (1 thr)", "pokereval, two fixed hands",
+                             f"{_rate(rate_f)} (1 thr)", ratio, f">= {target:g}x" if target else "",
+                             status, f"acceptance {r_r.acceptance:.3f}", met, True))
+
     def pokerkit_row(self, s: Spot):
         n = s.pokerkit_samples if not self.quick else max(100, s.pokerkit_samples // 5)
         B.pokerkit_equity(s, 20)  # imports, first-call costs
@@ -267,6 +418,18 @@ class Compare:
             ("target", lambda: self.exact_row(spot("stud8-hu-5th"), 5.0)),
             ("target", self.second_process_row),
             ("target", lambda: self.range_row(0.5)),
+            # performance round two (issue 15)
+            ("target", lambda: self.mc_row(spot("stud8-3way-3rd"), True, 10.0)),
+            ("target", lambda: self.mc_row(spot("razz-3way-3rd"), True, 10.0)),
+            ("target", lambda: self.mc_row(spot("stud8-hu-5th"), True, 10.0)),
+            ("target", lambda: self.scaling_row(spot("o8-hu-preflop"), 2, 1.8)),
+            ("target", lambda: self.small_row(spot("o8-hu-flop"), 3.0)),
+            ("target", lambda: self.small_row(spot("o8-3way-flop"), 3.0)),
+            ("target", lambda: self.batch_row(2000.0)),
+            ("target", lambda: self.enumerate7_row(500e6)),
+            ("target", self.holdem_range_row),
+            ("target", self.stud8_eight_handed_row),
+            ("target", lambda: self.listed_range_row(0.5)),
         ]
         info = [
             lambda: self.exact_row(spot("o8-3way-preflop"), None),
@@ -276,10 +439,7 @@ class Compare:
             lambda: self.mc_row(spot("o8-3way-preflop"), True, None),
             lambda: self.mc_row(spot("o5-8-hu-preflop"), True, None),
             lambda: self.mc_row(spot("courchevel8-1card"), True, None),
-            lambda: self.mc_row(spot("stud8-hu-5th"), True, None),
-            lambda: self.mc_row(spot("stud8-3way-3rd"), True, None),
             lambda: self.mc_row(spot("stud8-3way-3rd"), False, None),
-            lambda: self.mc_row(spot("razz-3way-3rd"), True, None),
         ]
         if self.quick:
             info = info[:1] + info[3:4]

@@ -59,6 +59,15 @@ int64_t pe_eval_razz_batch(const uint8_t *cards, size_t rows, int n, uint16_t *o
 int64_t pe_eval_omaha_batch(const uint8_t *holes, int nhole, const uint8_t *boards, int nboard,
                             size_t rows, uint16_t *hi_out, uint16_t *low_out);
 
+/* Exact board-game spot: every run-out of 5 - nboard cards from deck[ndeck] completing
+ * board[nboard], n players (2..PE_MAX_BOARD_PLAYERS) of nhole cards each in holes (row-major);
+ * omaha: exactly two hole cards, else best five of seven; low8: eight-or-better low.
+ * counts[n][n + 1][n + 2] (outcome cells, see pokereval.equity_api) are overwritten.
+ * Returns the number of run-outs, or -1 for arguments out of range. */
+#define PE_MAX_BOARD_PLAYERS 10
+int64_t pe_board_exact(const uint8_t *holes, int n, int nhole, int omaha, int low8,
+                       const uint8_t *board, int nboard, const uint8_t *deck, int ndeck,
+                       int64_t *counts);
 /* Walks all 133,784,560 seven-card hands in order; counts[category] += 1. */
 void pe_enumerate7(uint64_t counts[9]);
 

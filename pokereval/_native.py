@@ -111,6 +111,24 @@ def eval_omaha_batch(holes, boards, low: bool = True) -> tuple[np.ndarray, np.nd
     return hi, lo
 
 
+def board_exact_counts(holes: np.ndarray, omaha: bool, low8: bool, board: np.ndarray,
+                       deck: np.ndarray) -> np.ndarray:
+    """Outcome counts int64[n, n + 1, n + 2] of every run-out of a board-game spot, walked
+    in one C call (valid, disjoint cards assumed: a parsed spot)."""
+    holes = np.ascontiguousarray(holes, dtype=np.uint8)
+    board = np.ascontiguousarray(board, dtype=np.uint8)
+    deck = np.ascontiguousarray(deck, dtype=np.uint8)
+    n, nhole = holes.shape
+    counts = np.empty((n, n + 1, n + 2), dtype=np.int64)
+    done = lib.pe_board_exact(_ptr(holes, "uint8_t *"), n, nhole, int(omaha), int(low8),
+                              _ptr(board, "uint8_t *"), len(board), _ptr(deck, "uint8_t *"),
+                              len(deck), _ptr(counts, "int64_t *"))
+    if done < 0:
+        raise HandError(f"board_exact_counts: unsupported spot ({n} players of {nhole} cards, "
+                        f"{len(board)} board cards, {len(deck)} unseen)")
+    return counts
+
+
 def enumerate7_counts() -> np.ndarray:
     """Category counts (9) over all 133,784,560 seven-card hands, walked in C."""
     counts = np.zeros(9, dtype=np.uint64)

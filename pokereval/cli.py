@@ -262,6 +262,8 @@ def _json_default(value: Any) -> Any:
 
 def _clean(obj: Any) -> Any:
     """``obj`` with NaN and infinities (no JSON for them) replaced by None."""
+    if type(obj) in (int, str, bool) or obj is None:  # most leaves: nothing to check
+        return obj
     if isinstance(obj, float):
         return obj if math.isfinite(obj) else None
     if isinstance(obj, dict):

@@ -194,17 +194,14 @@ def _small_exact(spot: Spot) -> np.ndarray:
     from .evaluate import evaluate_batch
 
     g, n = spot.game, spot.n
-    unseen = spot.unseen
-    if not g.stud:
-        combos = list(combinations(unseen, spot.k))
-        extra = np.array(combos, dtype=np.uint8).reshape(len(combos), spot.k)
-        rows = extra.shape[0]
-        boards = np.hstack([np.tile(np.array(spot.board, dtype=np.uint8), (rows, 1)), extra])
-        values = [evaluate_batch(g, np.tile(np.array(h, dtype=np.uint8), (rows, 1)), boards)
-                  for h in spot.holes]
-    else:
-        deals = np.array(list(_stud_deals(spot)), dtype=np.uint8)  # [rows, n, 7]
-        values = [evaluate_batch(g, np.ascontiguousarray(deals[:, p, :])) for p in range(n)]
+    if not g.stud:  # run-outs, evaluation and tally in one C call
+        from ._native import board_exact_counts
+
+        return board_exact_counts(np.array(spot.holes, dtype=np.uint8), g.exactly_two,
+                                  g.low == "eight", np.array(spot.board, dtype=np.uint8),
+                                  np.array(spot.unseen, dtype=np.uint8))
+    deals = np.array(list(_stud_deals(spot)), dtype=np.uint8)  # [rows, n, 7]
+    values = [evaluate_batch(g, np.ascontiguousarray(deals[:, p, :])) for p in range(n)]
     hv = np.stack([v[0] for v in values]).astype(np.int64)
     lv = np.stack([v[1] for v in values]).astype(np.int64)
     return _tally_numpy(g, hv, lv)
@@ -318,8 +315,9 @@ class _Runner:
                 counts = step_counts if counts is None else counts + step_counts
                 done_units += units
                 self.units_done = done_units
-                frac = None if total_hint is None else min(done_units / total_hint, 1.0)
-                pending = self.result(counts, exact, partial=True, fraction_done=frac)
+                if self.opts.progress is not None:  # a partial result only for a listener
+                    frac = None if total_hint is None else min(done_units / total_hint, 1.0)
+                    pending = self.result(counts, exact, partial=True, fraction_done=frac)
         except KeyboardInterrupt:
             interrupted = True
         finally:
@@ -415,6 +413,7 @@ class _Runner:
         returns the outcome counts of those chunks."""
         state = {"counts": None}
         nchunks_total = -(-total // MC_CHUNK)
+        timed = self.opts.progress is None
 
         def batches(nthreads):
             first = 0
@@ -426,10 +425,21 @@ class _Runner:
                     if done >= MIN_STDERR_SAMPLES and self._max_stderr(counts) <= target:
                         return
                 size = MC_BATCHES[min(step, len(MC_BATCHES) - 1)]
+                if target is None and timed and "seconds_per_chunk" in state:
+                    # a fixed sample count: batches of about BATCH_SECONDS, in whole rounds
+                    # of the threads, so each thread's share outlasts the parallel region's
+                    # start-up (the answer depends on the chunks only, not on the batches;
+                    # a stderr target keeps the fixed schedule: its stopping points stay
+                    # the same whatever the machine's speed; so does a progress listener,
+                    # which gets the same number of reports on any machine)
+                    fit = int(BATCH_SECONDS / max(state["seconds_per_chunk"], 1e-9))
+                    size = max(size, -(-fit // nthreads) * nthreads)
                 size = min(size, nchunks_total - first)
 
                 def run(first=first, size=size):
+                    t0 = time.perf_counter()
                     c = call(first, size)
+                    state["seconds_per_chunk"] = (time.perf_counter() - t0) / size
                     state["counts"] = c if state["counts"] is None else state["counts"] + c
                     return c, int(c[0].sum())
 
@@ -450,10 +460,11 @@ class _Runner:
 # Players given as ranges
 # --------------------------------------------------------------------------
 
-def _exact_batches(total: int, ns_per_unit: float, call):
+def _exact_batches(total: int, ns_per_unit: float, call, units=None):
     """``batches(nthreads)`` for :meth:`_Runner._loop` over the enumeration indices
     ``[0, total)``: ranges of about BATCH_SECONDS, each split into 16 chunks a
-    thread for the kernel's prange; ``call(first, count, chunk)`` -> counts."""
+    thread for the kernel's prange; ``call(first, count, chunk)`` -> counts;
+    ``units(f)``: the units done before index f (default f)."""
     def batches(nthreads):
         per_batch = max(1, int(BATCH_SECONDS * 1e9 * nthreads / ns_per_unit))
         first = 0
@@ -462,7 +473,8 @@ def _exact_batches(total: int, ns_per_unit: float, call):
             chunk = max(1, -(-count // (nthreads * 16)))
 
             def run(first=first, count=count, chunk=chunk):
-                return call(first, count, chunk), count
+                done = count if units is None else units(first + count) - units(first)
+                return call(first, count, chunk), done
 
             yield run
             first += count
@@ -647,17 +659,26 @@ class _RangedRunner(_Runner):
             known = np.array(spot.board, dtype=np.uint8)
             base = np.array(spot.unseen, dtype=np.int64)
             nruns = spot.runouts
-            total = ntup * nruns
+            tuples, tgroup, gweights, mult = self._suit_classes(tuples, tgroup, gweights)
+            gw = np.array(gweights, dtype=object)
+            total = len(tuples) * nruns
             tup = np.ascontiguousarray(tuples.astype(np.int64))
             ns_per_unit = _NS_BOARD + spot.n * _NS_RANGED_PLAYER
+            # run-outs stood for by the enumeration indices before f (a class counts
+            # once per member)
+            before = np.concatenate([[0], np.cumsum(mult)]).astype(object) * nruns
+
+            def units(f):
+                t, r = divmod(f, nruns)
+                return int(before[t]) + (int(mult[t]) * r if r else 0)
 
             def call(first, count, chunk):
                 return weighted(K.board_exact_ranged(KT, G, H, R, kind, tup, tgroup, len(gweights),
                                                      known, base, spot.k, nruns, first, count,
                                                      chunk, binom, cache))
 
-            return self._loop(_exact_batches(total, ns_per_unit, call), exact=True,
-                              total_hint=total)
+            return self._loop(_exact_batches(total, ns_per_unit, call, units), exact=True,
+                              total_hint=ntup * nruns)
 
         # stud: one exact run of the fixed-hand engine per combination of holdings
         holdings = np.vstack(self.blocks)
@@ -677,6 +698,24 @@ class _RangedRunner(_Runner):
                 yield run
 
         return self._loop(batches, exact=True, total_hint=ntup * runouts)
+
+    def _suit_classes(self, tuples, tgroup, gweights):
+        """One combination of holdings per suit-renaming class (see :mod:`pokereval.suits`):
+        ``(tuples, tgroup, gweights, multiplicity of each kept combination)``, a weight
+        group per (weight group, class size)."""
+        from .suits import classes, symmetries
+
+        spot = self.spot
+        ones = np.ones(len(tuples), dtype=np.int64)
+        maps = symmetries(self.blocks, self.weights, spot.board + spot.dead)
+        if not maps:
+            return tuples, tgroup, gweights, ones
+        starts = np.concatenate([[0], np.cumsum([len(b) for b in self.blocks])[:-1]]).astype(np.int64)
+        first, sizes = classes(tuples.astype(np.int64) - starts, maps)
+        pairs, group = np.unique(np.stack([tgroup[first], sizes], axis=1), axis=0,
+                                 return_inverse=True)
+        weights = [gweights[int(tg)] * int(m) for tg, m in pairs.tolist()]
+        return tuples[first], group.reshape(-1).astype(np.int64), weights, sizes.astype(np.int64)
 
     # -- Monte Carlo -------------------------------------------------------------
     def run_mc_ranged(self) -> EquityResult:

@@ -3,6 +3,7 @@ integer outcome counts (see :mod:`pokereval.equity_api` for the outcome cells).
 """
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -22,8 +23,10 @@ def _lcm_upto(n: int) -> int:
     return math.lcm(*range(1, n + 1))
 
 
+@functools.lru_cache(maxsize=None)
 def _share_units(pot: str, n: int) -> np.ndarray:
-    """int64[n + 1, n + 2]: a cell's share of the pot in units of 1 / (2 * lcm(1..n))."""
+    """int64[n + 1, n + 2]: a cell's share of the pot in units of 1 / (2 * lcm(1..n))
+    (cached, read-only)."""
     lcm = _lcm_upto(n)
     units = np.zeros((n + 1, n + 2), dtype=np.int64)
     for row in range(n + 1):
@@ -34,6 +37,7 @@ def _share_units(pot: str, n: int) -> np.ndarray:
                 units[row, col] = 2 * lcm // row if row else 0
             else:  # split pot with a qualifying low
                 units[row, col] = (lcm // row if row else 0) + (lcm // (col - 1) if col >= 2 else 0)
+    units.flags.writeable = False
     return units
 
 
@@ -67,7 +71,8 @@ class PlayerResult:
             total = float(self.outcomes.sum())
             return float(count) / total if total else float("nan")
         total = int(self.outcomes.sum())
-        return float(Fraction(int(count), total)) if total else float("nan")
+        # int / int is correctly rounded in Python: the float of the exact fraction
+        return int(count) / total if total else float("nan")
 
     @property
     def three_quarters(self) -> float:
@@ -180,6 +185,7 @@ def player_results(spot: "Spot", counts: np.ndarray, exact: bool, final: bool) -
     pot = spot.game.pot
     units = _share_units(pot, n)
     denom_unit = 2 * _lcm_upto(n)
+    units_list = units.ravel().tolist()
     out = []
     for p in range(n):
         exact_frac = True
@@ -188,28 +194,37 @@ def player_results(spot: "Spot", counts: np.ndarray, exact: bool, final: bool) -
             o = o.astype(np.int64)
         else:  # weighted counts too large for int64: floats, no exact fraction
             exact_frac = False
-        total = int(o.sum()) if o.dtype.kind != "f" else float(o.sum())
+        total = sum(o.ravel().tolist()) if exact_frac else float(o.sum())
         if total == 0:
             nan = float("nan")
             out.append(PlayerResult(spot.hand_text[p], nan, nan, nan, nan, nan, nan, nan,
                                     o.copy(), pot, exact, None))
             continue
         if exact_frac:
-            num = sum(int(x) * int(u) for x, u in zip(o.ravel(), units.ravel()))
-            frac = Fraction(num, int(total) * denom_unit)
+            num = sum(x * u for x, u in zip(o.ravel().tolist(), units_list))
+            frac = Fraction(num, total * denom_unit)
 
-            def pr(c: Any) -> float:
-                return float(Fraction(int(c), int(total)))
+            def pr(c: Any) -> float:  # int / int is correctly rounded: the float of the exact fraction
+                return int(c) / total
         else:
             frac = float((o * units).sum()) / (total * denom_unit)  # type: ignore[assignment]
 
             def pr(c: Any) -> float:
                 return float(c) / total
 
-        high_win = pr(o[1, :].sum())
-        high_tie = pr(o[2:, :].sum())
-        low_win = pr(o[:, 2].sum())
-        low_tie = pr(o[:, 3:].sum())
+        # sums over Python lists: a few small NumPy reductions cost more than the
+        # whole C walk of a flop spot
+        if exact_frac:
+            cells = o.tolist()
+            high_win = pr(sum(cells[1]))
+            high_tie = pr(sum(sum(r) for r in cells[2:]))
+            low_win = pr(sum(r[2] for r in cells))
+            low_tie = pr(sum(sum(r[3:]) for r in cells))
+        else:
+            high_win = pr(o[1, :].sum())
+            high_tie = pr(o[2:, :].sum())
+            low_win = pr(o[:, 2].sum())
+            low_tie = pr(o[:, 3:].sum())
         if pot == "split":
             scoop = pr(o[1, 0] + o[1, 2])
         elif pot == "razz":

@@ -9,7 +9,7 @@ CSRC = Path(__file__).resolve().parents[1] / "csrc"
 
 
 @pytest.mark.skipif(shutil.which("gcc") is None, reason="needs gcc")
-@pytest.mark.parametrize("source", ["tables.c", "eval.c"])
+@pytest.mark.parametrize("source", ["tables.c", "eval.c", "board_exact.c"])
 def test_compiles_without_warnings(source, tmp_path):
     result = subprocess.run(
         ["gcc", "-std=c99", "-O2", "-Wall", "-Wextra", "-Wpedantic", "-Werror", "-I", str(CSRC),

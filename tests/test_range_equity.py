@@ -66,6 +66,9 @@ BRUTE = [
     ("holdem", ["AA", "KhKd"], "2c7d9hTs", ""),
     ("holdem", ["AKs", "QQ, JJ"], "2c7dAh", "Kd"),
     ("holdem", ["AA@3, KK", "QsQd"], "2c7d9hTs", ""),
+    # suit-symmetric spots: exact runs walk one combination per renaming class
+    ("holdem", ["AKs", "QQ"], "2c3c4c", ""),
+    ("holdem", ["AKs, KQs@0.5", "QQ, JJ"], "2c3c4c5c", ""),
     ("omaha-hilo", ["AA2*:$ds", "KhKdQcJc"], "7c8d9h2s", ""),
     ("omaha-hilo", ["AhAd2c3s", "KK[Q-J]5"], "7c8d9h2s", "4c"),
     ("omaha", ["AsAd**:hh**", "KsKdQsJd"], "7c8d9h2s3c", ""),

@@ -1,0 +1,131 @@
+/* Small exact board-game spots walked entirely in C: every run-out of the missing board
+ * cards, every player's high and low, and the outcome tally (see pokereval.h). One call
+ * replaces building the run-out arrays, one batch per player and a NumPy tally, which
+ * dominated the time of a flop spot (a few hundred run-outs). */
+#include <string.h>
+#include "pokereval.h"
+#include "tables.h"
+
+#define MAX_PAIRS 10 /* C(5, 2) */
+
+static inline uint16_t rank_value(const uint16_t *table, uint32_t rank_key) {
+    return table[rank_key + (uint32_t)pe_ph_offset[rank_key >> PE_PH_SHIFT]];
+}
+
+static inline uint16_t high_value(uint64_t key, uint64_t mask) {
+    uint64_t flush = key & PE_FLUSH_BITS;
+    if (flush) {
+        int suit = (__builtin_ctzll(flush) - PE_SUIT_SHIFT - 3) >> 2;
+        return pe_hi_flush[(mask >> (16 * suit)) & 0x1FFF];
+    }
+    return rank_value(pe_hi_rank, (uint32_t)key);
+}
+
+static inline unsigned low_ranks(uint64_t mask) {
+    uint64_t ranks = (mask | mask >> 16 | mask >> 32 | mask >> 48) & 0x1FFF;
+    return (unsigned)((ranks >> 12 & 1) | (ranks & 0x7F) << 1);
+}
+
+/* A player's precomputed parts: Omaha hole pairs (rank key, rank mask, suit or -2), or
+ * the whole hand's (key, mask) for a best-five-of-seven game; the hole low bits. */
+typedef struct {
+    uint32_t pkey[MAX_PAIRS];
+    unsigned pmask[MAX_PAIRS];
+    int psuit[MAX_PAIRS];
+    int npairs;
+    uint64_t key, mask;
+    unsigned lowbits;
+} player_t;
+
+static void prepare(player_t *p, const uint8_t *hole, int nhole) {
+    p->npairs = 0;
+    p->key = 0;
+    p->mask = 0;
+    p->lowbits = 0;
+    for (int a = 0; a < nhole; a++) {
+        p->key += pe_card_key[hole[a]];
+        p->mask |= pe_card_mask[hole[a]];
+        p->lowbits |= pe_card_lowbit[hole[a]];
+        for (int b = a + 1; b < nhole; b++) {
+            uint8_t x = hole[a], y = hole[b];
+            p->pkey[p->npairs] = pe_rank_weight[x >> 2] + pe_rank_weight[y >> 2];
+            p->pmask[p->npairs] = 1u << (x >> 2) | 1u << (y >> 2);
+            p->psuit[p->npairs++] = (x & 3) == (y & 3) ? (x & 3) : -2;
+        }
+    }
+}
+
+int64_t pe_board_exact(const uint8_t *holes, int n, int nhole, int omaha, int low8,
+                       const uint8_t *board, int nboard, const uint8_t *deck, int ndeck,
+                       int64_t *counts) {
+    player_t players[PE_MAX_BOARD_PLAYERS];
+    int k = 5 - nboard, idx[5];
+    int64_t runouts = 0;
+    if (n < 2 || n > PE_MAX_BOARD_PLAYERS || nhole < 2 || nhole > 5 || k < 0 || k > ndeck)
+        return -1;
+    for (int p = 0; p < n; p++) prepare(&players[p], holes + p * nhole, nhole);
+    memset(counts, 0, sizeof(int64_t) * (size_t)(n * (n + 1) * (n + 2)));
+    for (int i = 0; i < k; i++) idx[i] = i;
+    uint8_t cards[5];
+    for (int i = 0; i < nboard; i++) cards[i] = board[i];
+    for (;;) {
+        for (int i = 0; i < k; i++) cards[nboard + i] = deck[idx[i]];
+        uint16_t hv[PE_MAX_BOARD_PLAYERS], lv[PE_MAX_BOARD_PLAYERS];
+        unsigned blow = 0;
+        for (int i = 0; i < 5; i++) blow |= pe_card_lowbit[cards[i]];
+        if (omaha) {
+            uint32_t tkey[10]; unsigned tmask[10]; int tsuit[10], nt = 0;
+            for (int a = 0; a < 5; a++)
+                for (int b = a + 1; b < 5; b++)
+                    for (int c = b + 1; c < 5; c++) {
+                        uint8_t x = cards[a], y = cards[b], z = cards[c];
+                        tkey[nt] = pe_rank_weight[x >> 2] + pe_rank_weight[y >> 2]
+                                   + pe_rank_weight[z >> 2];
+                        tmask[nt] = 1u << (x >> 2) | 1u << (y >> 2) | 1u << (z >> 2);
+                        tsuit[nt++] = ((x & 3) == (y & 3) && (y & 3) == (z & 3)) ? (x & 3) : -1;
+                    }
+            for (int p = 0; p < n; p++) {
+                const player_t *pl = &players[p];
+                uint16_t best = 0;
+                for (int q = 0; q < pl->npairs; q++)
+                    for (int t = 0; t < nt; t++) {
+                        uint16_t v = tsuit[t] == pl->psuit[q]
+                                         ? pe_hi_flush[pl->pmask[q] | tmask[t]]
+                                         : rank_value(pe_hi_rank, pl->pkey[q] + tkey[t]);
+                        if (v > best) best = v;
+                    }
+                hv[p] = best;
+                lv[p] = low8 ? pe_omaha_low8[pl->lowbits << 8 | blow] : 0;
+            }
+        } else {
+            uint64_t bkey = PE_SUIT_BIAS, bmask = 0;
+            for (int i = 0; i < 5; i++) { bkey += pe_card_key[cards[i]]; bmask |= pe_card_mask[cards[i]]; }
+            for (int p = 0; p < n; p++) {
+                uint64_t mask = bmask | players[p].mask;
+                hv[p] = high_value(bkey + players[p].key, mask);
+                lv[p] = low8 ? pe_low8[low_ranks(mask)] : 0;
+            }
+        }
+        /* the tally: row = players sharing the high (0: not a winner); column = 0 no low,
+         * 1 lost the low, else 1 + players sharing it */
+        uint16_t bh = 0, bl = 0;
+        int nh = 0, nl = 0;
+        for (int p = 0; p < n; p++) {
+            if (hv[p] > bh) { bh = hv[p]; nh = 1; } else if (hv[p] == bh) nh++;
+            if (lv[p] > bl) { bl = lv[p]; nl = 1; } else if (lv[p] == bl) nl++;
+        }
+        for (int p = 0; p < n; p++) {
+            int row = hv[p] == bh ? nh : 0;
+            int col = bl == 0 ? 0 : (lv[p] == bl ? 1 + nl : 1);
+            counts[(p * (n + 1) + row) * (n + 2) + col]++;
+        }
+        runouts++;
+        /* next k-subset of the deck, in lexicographic order */
+        int i = k - 1;
+        while (i >= 0 && idx[i] == ndeck - k + i) i--;
+        if (i < 0) break;
+        idx[i]++;
+        for (int j = i + 1; j < k; j++) idx[j] = idx[j - 1] + 1;
+    }
+    return runouts;
+}
