@@ -182,13 +182,13 @@ ENGINE_ERRORS = [
     ("unknown card", ("omaha-hilo", ["AhAd2c3s", "KhKdQcZz"], "", ""), ["h2"]),
     ("duplicate card", ("omaha-hilo", ["AhAd2c3s", "KhKdQc2c"], "", ""), ["h1", "h2"]),
     ("duplicate with board", ("omaha-hilo", ["AhAd2c3s", "KhKdQcJc"], "7c8dAh", ""), ["h1", "board"]),
-    ("bad board card", ("omaha-hilo", ["AhAd2c3s", "KhKdQcJc"], "7c8d9x", ""), ["board"]),
-    ("bad dead card", ("omaha-hilo", ["AhAd2c3s", "KhKdQcJc"], "7c8d9s", "Xx"), ["dead"]),
+    ("bad board card", ("omaha-hilo", ["AhAd2c3s", "KhKdQcJc"], "7c8d1x", ""), ["board"]),
+    ("bad dead card", ("omaha-hilo", ["AhAd2c3s", "KhKdQcJc"], "7c8d9s", "1x"), ["dead"]),
     ("wrong hole count", ("omaha-hilo", ["AhAd2c3s", "KhKdQc"], "", ""), ["h2"]),
     ("too many board cards", ("omaha-hilo", ["AhAd2c3s", "KhKdQcJc"], "7c8d9s2h3h4h", ""), ["board"]),
     ("unknown game", ("omahax", ["AhAd2c3s", "KhKdQcJc"], "", ""), ["game"]),
     ("one hand", ("omaha-hilo", ["AhAd2c3s"], "", ""), []),
-    ("bad range", ("omaha-hilo", ["AhAd2c3s", "KK**:Zz"], "", ""), ["h2"]),
+    ("bad range", ("omaha-hilo", ["AhAd2c3s", "KK**:1z"], "", ""), ["h2"]),
     ("stud street", ("stud-hilo", ["As2s3d", "KhKdQc4h"], "", ""), ["h1", "h2"]),
     ("courchevel board", ("courchevel-hilo", ["AhAd2c3s4h", "KsKdQhJhTc"], "", ""), ["board"]),
     ("too many for the deck", ("holdem", ["AhAd", "KsKd"], "2c3c4c", ALL_BUT_ONE), None),
@@ -407,7 +407,7 @@ def test_routes_of_the_optional_features(client, standins):
     assert response.json() == {"id": 4, **standins._Distribution("omaha-hilo", body["hands"]).to_dict()}
     response = client.post("/api/graph", json={**body, "stderr": 0.01})
     assert response.status_code == 400 and response.json()["error"].startswith("unknown field 'stderr'")
-    response = client.post("/api/graph", json={**body, "board": "7c8d9x"})
+    response = client.post("/api/graph", json={**body, "board": "7c8d1x"})
     assert response.status_code == 400 and response.json()["fields"] == ["board"]
 
     response = client.post("/api/percentile", json={"game": "plo8", "hand": "AhAd2c3s"})
