@@ -220,6 +220,7 @@ def build_parser() -> argparse.ArgumentParser:
     importlib.import_module("pokereval.cli_web").register(commands)
     importlib.import_module("pokereval.cli_graph").register(commands)
     importlib.import_module("pokereval.cli_tables").register(commands)
+    parser.set_defaults(commands=sorted(commands.choices))  # named when none is given
     return parser
 
 
@@ -738,8 +739,8 @@ def main(argv: list[str] | None = None) -> int:
         except SystemExit as exc:  # --help, --version
             return exc.code if isinstance(exc.code, int) else EXIT_OK
         if args.command is None:
-            raise UsageError(f"{PROG}: error: a command is required: equity, eval, games or "
-                             f"batch (see '{PROG} --help')")
+            raise UsageError(f"{PROG}: error: a command is required: {', '.join(args.commands)} "
+                             f"(see '{PROG} --help')")
         return args.run(args, out, err)
     except UsageError as exc:
         text = _one_line(exc)
