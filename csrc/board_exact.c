@@ -4,27 +4,9 @@
  * dominated the time of a flop spot (a few hundred run-outs). */
 #include <string.h>
 #include "pokereval.h"
-#include "tables.h"
+#include "lookup.h"
 
 #define MAX_PAIRS 10 /* C(5, 2) */
-
-static inline uint16_t rank_value(const uint16_t *table, uint32_t rank_key) {
-    return table[rank_key + (uint32_t)pe_ph_offset[rank_key >> PE_PH_SHIFT]];
-}
-
-static inline uint16_t high_value(uint64_t key, uint64_t mask) {
-    uint64_t flush = key & PE_FLUSH_BITS;
-    if (flush) {
-        int suit = (__builtin_ctzll(flush) - PE_SUIT_SHIFT - 3) >> 2;
-        return pe_hi_flush[(mask >> (16 * suit)) & 0x1FFF];
-    }
-    return rank_value(pe_hi_rank, (uint32_t)key);
-}
-
-static inline unsigned low_ranks(uint64_t mask) {
-    uint64_t ranks = (mask | mask >> 16 | mask >> 32 | mask >> 48) & 0x1FFF;
-    return (unsigned)((ranks >> 12 & 1) | (ranks & 0x7F) << 1);
-}
 
 /* A player's precomputed parts: Omaha hole pairs (rank key, rank mask, suit or -2), or
  * the whole hand's (key, mask) for a best-five-of-seven game; the hole low bits. */

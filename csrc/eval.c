@@ -1,22 +1,7 @@
 /* Hand evaluation from the tables of tables.c: scalar functions, batches, and the
  * sequential seven-card enumeration used as a benchmark and an exhaustive check. */
 #include "pokereval.h"
-#include "tables.h"
-
-static inline uint16_t rank_value(const uint16_t *table, uint32_t rank_key) {
-    return table[rank_key + (uint32_t)pe_ph_offset[rank_key >> PE_PH_SHIFT]];
-}
-
-/* High value of up to 7 cards summarised as (key, mask). With at most 7 cards, a flush
- * beats every other hand the same cards make, so a flush needs only the flush table. */
-static inline uint16_t high_value(uint64_t key, uint64_t mask) {
-    uint64_t flush = key & PE_FLUSH_BITS;
-    if (flush) {
-        int suit = (__builtin_ctzll(flush) - PE_SUIT_SHIFT - 3) >> 2;
-        return pe_hi_flush[(mask >> (16 * suit)) & 0x1FFF];
-    }
-    return rank_value(pe_hi_rank, (uint32_t)key);
-}
+#include "lookup.h"
 
 uint16_t pe_eval_hi(const uint8_t *cards, int n) {
     uint64_t key = PE_SUIT_BIAS, mask = 0;
@@ -85,12 +70,6 @@ static inline int row_sums(const uint8_t *row, int n, uint64_t *key, uint64_t *m
     *key = k;
     *mask = m;
     return 1;
-}
-
-/* The eight low ranks of a card mask: bits A,2..8 from each suit's 13-bit rank mask. */
-static inline unsigned low_ranks(uint64_t mask) {
-    uint64_t ranks = (mask | mask >> 16 | mask >> 32 | mask >> 48) & 0x1FFF;
-    return (unsigned)((ranks >> 12 & 1) | (ranks & 0x7F) << 1);
 }
 
 /* Batches stop at the first invalid row and return its index (-1: every row evaluated). */
