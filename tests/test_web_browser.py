@@ -214,6 +214,8 @@ def test_optional_features_drawn_when_present(browser):
         percent = f"{100 * web_standins.PERCENTILE:.1f}%"
         assert browser.find_element(By.ID, "h1-pct").text == f"top {percent} of hands"
         assert browser.find_element(By.ID, "h2-pct").text == ""  # a range has no percentile
+        # the bars come from a request of their own, after the table
+        wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#breakdown svg"))
         bars = browser.find_elements(By.CSS_SELECTOR, "#breakdown svg")
         assert len(bars) == 4  # two players x (high, low)
         assert len(bars[0].find_elements(By.TAG_NAME, "rect")) == 2 * 3  # 2 rows x won/tied/lost

@@ -204,7 +204,6 @@ function equityRequest() {
   if (mode === "exact") body.exact = true;
   if (mode === "samples") body.samples = Number($("samples").value.replace(/[_,\s]/g, "")) || 1000000;
   if ($("seed").value.trim()) body.seed = $("seed").value.trim();  // digits: see toJSON
-  if (state.features.breakdown) body.breakdown = true;
   return body;
 }
 
@@ -252,7 +251,7 @@ async function run(event) {
         } else if (message.event === "result") {
           final = true;
           renderEquity(message.result);
-          renderBreakdown(message.result);
+          if (state.features.breakdown) runBreakdown();
           state.lastResult = message.result;
           setStatus("");
         } else if (message.event === "error") {
@@ -441,6 +440,15 @@ function breakdownSections(b) {
     if (rows.length) sections.push({ title, rows });
   }
   return sections;
+}
+
+// The hand-type bars come from a request of their own: a breakdown of a range spot is
+// sampled, and it must not turn the table's exact answer into a sampled one.
+async function runBreakdown() {
+  const body = equityRequest();
+  body.breakdown = true;
+  const { ok, data } = await postJSON("/api/equity", body);
+  if (ok) renderBreakdown(data);
 }
 
 function renderBreakdown(r) {
