@@ -292,7 +292,7 @@ def test_costly_texts_are_refused_with_the_limit_named():
 # --------------------------------------------------------------------------- percent terms
 
 @pytest.mark.parametrize("text,at", [("15%", 1), ("5%-10%", 1), ("15%6h", 1), ("5%-10%6h", 1),
-                                     ("AA, 2.5%", 5), ("AA!15%:$ds", 4), ("(12.5%)@2", 2)])
+                                     ("AA, 2.5%", 5), ("22!15%:$ds", 4), ("(12.5%)@2", 2)])
 def test_percent_atoms_are_read(text, at):
     """Without pokereval.percent (another issue) a percent atom is recognised,
     and reported as unavailable at its own position."""
