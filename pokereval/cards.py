@@ -154,6 +154,7 @@ def parse_cards(value: str | Iterable[int | str], what: str = "hand") -> list[in
     pokereval.errors.CardError: duplicate card Ah in board
     """
     where = _place(what)
+    pairs: Iterable[tuple[int | None, object]]
     if isinstance(value, str):
         pairs = ((card, token) for token, card in _scan(value))
     else:

@@ -38,7 +38,7 @@ def one_line(message: object) -> str:
 class PokerEvalError(ValueError):
     """Base class of every input error raised by pokereval (its message is one line)."""
 
-    def __init__(self, message: object = "", *args):
+    def __init__(self, message: object = "", *args: object) -> None:
         super().__init__(one_line(message), *args)
 
 

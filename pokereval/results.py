@@ -202,7 +202,7 @@ def player_results(spot: "Spot", counts: np.ndarray, exact: bool, final: bool) -
             continue
         if exact_frac:
             num = sum(x * u for x, u in zip(o.ravel().tolist(), units_list))
-            frac = Fraction(num, total * denom_unit)
+            frac = Fraction(num, int(total) * denom_unit)
 
             def pr(c: Any) -> float:  # int / int is correctly rounded: the float of the exact fraction
                 return int(c) / total
