@@ -18,6 +18,7 @@ from pathlib import Path
 ALLOWED = re.compile(r"""(
     pokereval/([a-z_]+/)?[a-z_]+\.py
   | pokereval/web/static/[\w.-]+\.(html|css|js)
+  | pokereval/orderings/[\w.-]+\.npz
   | pokereval/_ffi\.[\w.-]+\.(so|pyd)
   | pokereval/py\.typed
   | pokereval/kernels/__pycache__/[\w.-]+\.(nbi|nbc)
@@ -26,7 +27,7 @@ ALLOWED = re.compile(r"""(
 # every source file of the checkout's package (run from the repository root)
 REQUIRED = sorted({p.as_posix() for p in Path("pokereval").rglob("*")
                    if p.is_file() and "__pycache__" not in p.parts
-                   and p.suffix in (".py", ".typed", ".html", ".css", ".js")})
+                   and p.suffix in (".py", ".typed", ".html", ".css", ".js", ".npz")})
 
 
 def main(path: str) -> int:
