@@ -196,19 +196,19 @@ class Compare:
                              peer_fig, ratio, f">= {target:g}x" if target else "", status,
                              "; ".join(notes), met, agree))
 
-    def range_row(self, target: float | None):
-        """Monte Carlo against a wide range (AA** vs ****, Omaha Hi/Lo heads-up preflop, one
-        thread) against the same run with two fixed hands: ratio = range rate / fixed rate."""
+    def range_row(self, hands: list[str], target: float | None):
+        """Monte Carlo of ranges (Omaha Hi/Lo heads-up preflop, one thread) against the same
+        run with two fixed hands: ratio = range rate / fixed rate.  ``AA** vs ****`` deals a
+        random hand; ``AA2* vs KK**`` draws two listed ranges."""
         s = spot("o8-hu-preflop")
         n = self.samples(s)
-        hands = ["AA**", "****"]
         t_r, r_r = B.best_time(lambda: self.equity(s.game, hands, samples=n, seed=1, threads=1),
                                self.repeats)
         t_f, r_f = B.best_time(lambda: self.pe(s, samples=n, seed=1, threads=1), self.repeats)
         rate_r, rate_f = r_r.samples / t_r, r_f.samples / t_f
         ratio = rate_r / rate_f
         status, met = _status(ratio, target, True, True)
-        self.rows.append(Row(f"Omaha Hi/Lo heads-up preflop, AA** vs **** [{n:,} samples]",
+        self.rows.append(Row(f"Omaha Hi/Lo heads-up preflop, {' vs '.join(hands)} [{n:,} samples]",
                              "MC 1 thr", f"{_rate(rate_r)} (1 thr)", "pokereval, two fixed hands",
                              f"{_rate(rate_f)} (1 thr)", ratio, f">= {target:g}x" if target else "",
                              status, f"acceptance {r_r.acceptance:.3f}", met, True))
@@ -345,22 +345,6 @@ class Compare:
         self.timed_row(f"{s.label} [{s.runouts:,} run-outs]", "exact",
                        lambda: self.pe(s, exact=True, threads=self.threads), 0.3, check)
 
-    def listed_range_row(self, target: float | None):
-        """Monte Carlo AA2* vs KK** (two listed ranges) against two fixed hands, one thread."""
-        s = spot("o8-hu-preflop")
-        n = self.samples(s)
-        hands = ["AA2*", "KK**"]
-        t_r, r_r = B.best_time(lambda: self.equity(s.game, hands, samples=n, seed=1, threads=1),
-                               self.repeats)
-        t_f, r_f = B.best_time(lambda: self.pe(s, samples=n, seed=1, threads=1), self.repeats)
-        rate_r, rate_f = r_r.samples / t_r, r_f.samples / t_f
-        ratio = rate_r / rate_f
-        status, met = _status(ratio, target, True, True)
-        self.rows.append(Row(f"Omaha Hi/Lo heads-up preflop, AA2* vs KK** [{n:,} samples]",
-                             "MC 1 thr", f"{_rate(rate_r)} (1 thr)", "pokereval, two fixed hands",
-                             f"{_rate(rate_f)} (1 thr)", ratio, f">= {target:g}x" if target else "",
-                             status, f"acceptance {r_r.acceptance:.3f}", met, True))
-
     def pokerkit_row(self, s: Spot):
         n = s.pokerkit_samples if not self.quick else max(100, s.pokerkit_samples // 5)
         B.pokerkit_equity(s, 20)  # imports, first-call costs
@@ -417,7 +401,7 @@ class Compare:
             ("target", lambda: self.exact_row(spot("courchevel8-1card"), 5.0)),
             ("target", lambda: self.exact_row(spot("stud8-hu-5th"), 5.0)),
             ("target", self.second_process_row),
-            ("target", lambda: self.range_row(0.5)),
+            ("target", lambda: self.range_row(["AA**", "****"], 0.5)),
             # performance round two (issue 15)
             ("target", lambda: self.mc_row(spot("stud8-3way-3rd"), True, 10.0)),
             ("target", lambda: self.mc_row(spot("razz-3way-3rd"), True, 10.0)),
@@ -429,7 +413,7 @@ class Compare:
             ("target", lambda: self.enumerate7_row(500e6)),
             ("target", self.holdem_range_row),
             ("target", self.stud8_eight_handed_row),
-            ("target", lambda: self.listed_range_row(0.5)),
+            ("target", lambda: self.range_row(["AA2*", "KK**"], 0.5)),
         ]
         info = [
             lambda: self.exact_row(spot("o8-3way-preflop"), None),
