@@ -19,9 +19,9 @@ a pot and divided once (:attr:`PlayerResult.equity_fraction`).
 
 Small exact spots (a flop, a turn, a river) are walked by the C library in one
 batch call, without importing Numba (a second process answers them in well
-under a second); so are bigger fixed-hand board spots (a preflop hold'em or
-Omaha spot) while this process has not loaded the kernels, when the C walk is
-shorter than loading Numba would be; everything else runs in the Numba kernels
+under a second); so is a process's first bigger fixed-hand board spot (a
+preflop hold'em or Omaha spot) while the kernels are not loaded, when the C walk
+is shorter than loading Numba would be; everything else runs in the Numba kernels
 (:mod:`pokereval.kernels`), in batches so that a ``progress`` callback sees
 partial results and Ctrl-C returns what was computed so far.
 """
@@ -55,12 +55,14 @@ DEFAULT_MAX_SAMPLES = 10_000_000
 AUTO_EXACT_SECONDS = 2.0
 #: Exact spots with at most this many (run-out x player) evaluations run in C, no Numba.
 SMALL_EXACT = 40_000
-#: Bigger exact board spots also run in C (one thread) while the kernels are not loaded
-#: in this process, if the walk is estimated under this (seconds): importing Numba and
-#: loading the kernels takes about 0.4 s before they compute anything.
+#: A process's first bigger exact board spot also runs in C (one thread) while the
+#: kernels are not loaded, if the walk is estimated under this (seconds): importing
+#: Numba and loading the kernels takes about 0.4 s before they compute anything.  Later
+#: ones load the kernels (parallel, faster for a batch or a server).
 C_WALK_SECONDS = 0.3
 #: Estimated nanoseconds of the C walk per run-out and player, by hole cards.
 _NS_C_PLAYER = {2: 10.0, 4: 80.0, 5: 110.0}
+_c_walked = False  # has this process walked a bigger spot in C?
 #: Monte Carlo samples per chunk (one random stream each); fixed, so results
 #: depend on the seed only, never on the thread count.
 MC_CHUNK = 4096
@@ -201,13 +203,17 @@ def _check_exact_cost(cost_ns: float, what: str) -> None:
 
 def _walk_in_c(spot: Spot) -> bool:
     """Whether an exact fixed-hand spot is walked in C (:func:`_small_exact`, one call,
-    no progress calls) rather than in the kernels: small spots always; board spots up
-    to ``C_WALK_SECONDS`` of C while the kernels are not loaded in this process."""
+    no progress calls) rather than in the kernels: small spots always; the process's
+    first board spot up to ``C_WALK_SECONDS`` of C if the kernels are not loaded."""
+    global _c_walked
     work = spot.runouts * spot.n
     if work <= SMALL_EXACT:
         return True
-    return (not spot.game.stud and "pokereval.kernels" not in sys.modules
-            and work * _NS_C_PLAYER.get(spot.game.hole, 110.0) <= C_WALK_SECONDS * 1e9)
+    if (_c_walked or spot.game.stud or "pokereval.kernels" in sys.modules
+            or work * _NS_C_PLAYER.get(spot.game.hole, 110.0) > C_WALK_SECONDS * 1e9):
+        return False
+    _c_walked = True
+    return True
 
 
 def _small_exact(spot: Spot) -> np.ndarray:

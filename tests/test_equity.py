@@ -84,13 +84,16 @@ def test_reference_spot_walked_in_c(spot, monkeypatch):
     check_consistent(r)
 
 
-def test_c_walk_only_while_the_kernels_are_not_loaded(monkeypatch):
+def test_c_walk_first_spot_only_while_the_kernels_are_not_loaded(monkeypatch):
     from pokereval.spot import parse_spot
 
     preflop = parse_spot("omaha-hilo", ["AcAs3d4h", "KhKcJdTd"], "", "")
     flop = parse_spot("omaha-hilo", ["AcAs3d4h", "KhKcJdTd"], "7c8d9h", "")
     monkeypatch.delitem(E.sys.modules, "pokereval.kernels", raising=False)
+    monkeypatch.setattr(E, "_c_walked", False)
     assert E._walk_in_c(preflop) and E._walk_in_c(flop)
+    assert not E._walk_in_c(preflop) and E._walk_in_c(flop)  # the first one only
+    monkeypatch.setattr(E, "_c_walked", False)
     monkeypatch.setitem(E.sys.modules, "pokereval.kernels", object())
     assert not E._walk_in_c(preflop) and E._walk_in_c(flop)
 
