@@ -1,5 +1,9 @@
 """Build pokereval's C evaluator through cffi (out-of-line API mode); see csrc/build_ffi.py.
 
+The lookup tables are built once here, by a small C program (csrc/gen_tables.c), and
+compiled into the module, so that importing pokereval does not build them (about 75 ms);
+if that step fails the module builds them at import instead.
+
 Then fill the Numba kernel cache (``python -m pokereval.warmup``) in the very
 package that gets installed: the build folder for a wheel (``pip install .``),
 the source tree for an editable install (``pip install -e .``).  The cache is
@@ -16,7 +20,35 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 
+def generate_tables(compiler, build_temp: str) -> str:
+    """Compile and run csrc/gen_tables.c with the extension's own compiler; return the
+    folder holding the generated ``tables_prebuilt.h``."""
+    out_dir = os.path.join(build_temp, "gen_tables")
+    os.makedirs(out_dir, exist_ok=True)
+    sources = [os.path.join("csrc", "gen_tables.c"), os.path.join("csrc", "tables.c")]
+    objects = compiler.compile(sources, output_dir=out_dir, include_dirs=["csrc"],
+                               extra_postargs=["-O2", "-std=c99"])
+    compiler.link_executable(objects, "gen_tables", output_dir=out_dir)
+    header = os.path.join(out_dir, "tables_prebuilt.h")
+    subprocess.run([os.path.join(out_dir, compiler.executable_filename("gen_tables")), header],
+                   check=True)
+    return out_dir
+
+
 class build_ext_and_kernel_cache(build_ext):
+    def build_extensions(self):
+        try:
+            tables_dir = generate_tables(self.compiler, self.build_temp)
+        except Exception as exc:  # an optimisation only: pe_init() then builds the tables
+            print(f"pokereval: warning: tables not generated at build time ({exc}); "
+                  "they will be built at import", file=sys.stderr)
+        else:
+            for ext in self.extensions:
+                if ext.name == "pokereval._ffi":
+                    ext.define_macros.append(("PE_PREBUILT_TABLES", None))
+                    ext.include_dirs.append(tables_dir)
+        super().build_extensions()
+
     def run(self):
         super().run()
         if os.environ.get("POKEREVAL_NO_WARMUP"):

@@ -109,7 +109,8 @@ STUD8_8HANDED_5TH = Spot(
      "Jd2cTs3h8c", "Qh9h7s3s4h"), runouts=12 * math.perm(11, 8))
 #: The spot the "second process" target is measured on (a flop: no Numba needed).
 FLOP_SPOT = SPOTS[2]
-#: A spot that needs the Numba kernels (exact, 101,270 run-outs).
+#: A spot for the Numba kernels (exact, 101,270 run-outs; a fresh process walks it in C
+#: unless it has imported ``pokereval.kernels``).
 KERNEL_SPOT = SPOTS[5]
 
 
@@ -125,8 +126,11 @@ def spot(spot_id: str) -> Spot:
 # --------------------------------------------------------------------------
 
 def pokereval_equity():
-    """``pokereval``'s ``equity`` function (``pe.equity`` once it is exported)."""
+    """``pokereval``'s ``equity`` function (``pe.equity`` once it is exported), with the
+    kernels loaded: the benchmarks measure them, not the C walk that a process's first
+    preflop spot gets while they are not (``equity_api.C_WALK_SECONDS``)."""
     import pokereval as pe
+    import pokereval.kernels  # noqa: F401
 
     fn = getattr(pe, "equity", None)
     if not callable(fn):  # not exported (yet): pe.equity may be the submodule

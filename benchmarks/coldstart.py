@@ -119,7 +119,7 @@ def main(argv=None) -> int:
 
     cases = [("flop spot " + FLOP_SPOT.id, spot_code(FLOP_SPOT, exact=True)),
              (f"exact {KERNEL_SPOT.id} ({KERNEL_SPOT.runouts:,} run-outs)",
-              spot_code(KERNEL_SPOT, exact=True))]
+              "import pokereval.kernels\n" + spot_code(KERNEL_SPOT, exact=True))]
     if not args.quick:
         mc = spot("o8-hu-preflop")
         stud = spot("stud8-hu-5th")

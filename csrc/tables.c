@@ -1,4 +1,7 @@
-/* Builds every lookup table at pe_init(), from the rules, in a few tens of milliseconds.
+/* Builds every lookup table from the rules (about 75 ms). The build runs this once, in
+ * csrc/gen_tables.c, and compiles the filled tables into the module
+ * (PE_PREBUILT_TABLES: tables_prebuilt.h, generated, never committed), so that pe_init()
+ * has nothing left to do at import; without it pe_init() builds them.
  *
  * 1. Hand keys. Every five-card high hand (flush or not) gets a comparable key
  *    category << 20 | tie-break ranks (4 bits each); sorting the distinct keys of each
@@ -18,6 +21,10 @@
 const uint32_t pe_rank_weight[13] = {0x2000, 0x8001, 0x11000, 0x3a000, 0x91000, 0x176005, 0x366000,
                                      0x41a013, 0x47802e, 0x479068, 0x48c0e4, 0x48f211, 0x494493};
 #define PH_ROWS ((PE_RANK_KEY_MAX >> PE_PH_SHIFT) + 1)
+#ifdef PE_PREBUILT_TABLES
+#include "tables_prebuilt.h" /* the arrays below, as gen_tables.c filled them */
+enum { PREBUILT = 1 };
+#else
 int32_t pe_ph_offset[PH_ROWS];
 uint16_t pe_hi_rank[PE_RANK_MULTISETS];
 uint16_t pe_razz_rank[PE_RANK_MULTISETS];
@@ -27,6 +34,8 @@ uint16_t pe_omaha_low8[65536];
 uint8_t pe_card_lowbit[52];
 uint64_t pe_card_key[52];
 uint64_t pe_card_mask[52];
+enum { PREBUILT = 0 };
+#endif
 
 enum { HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH };
 
@@ -293,8 +302,8 @@ static void build_card_keys(void) {
 static pe_tables_t tables;
 static int initialized;
 
-int pe_init(void) {
-    if (initialized) return 0;
+/* Fills every table (see the top of this file); 0 on success, -1 out of memory. */
+static int build_tables(void) {
     int status = -1, counts[13] = {0};
     key_index_t high = {0}, razz = {0};
     uint32_t *high_keys = malloc((6175 + 8192) * sizeof *high_keys);
@@ -324,15 +333,20 @@ int pe_init(void) {
     for (ms.pass = 0; ms.pass <= 7; ms.pass++) each_multiset(0, 7, 0, counts, fill_rank_values, &ms);
     build_low_tables();
     build_card_keys();
-
-    tables = (pe_tables_t){pe_rank_weight, 13, pe_ph_offset, PH_ROWS, pe_hi_rank, PE_RANK_MULTISETS,
-                           pe_razz_rank, PE_RANK_MULTISETS, pe_hi_flush, 8192, pe_low8, 256,
-                           pe_omaha_low8, 65536, pe_card_lowbit, 52};
-    initialized = 1;
     status = 0;
 done:
     free(high_keys); free(razz_keys); free(ms.keys); free(high.values); free(razz.values);
     return status;
+}
+
+int pe_init(void) {
+    if (initialized) return 0;
+    if (!PREBUILT && build_tables() != 0) return -1;
+    tables = (pe_tables_t){pe_rank_weight, 13, pe_ph_offset, PH_ROWS, pe_hi_rank, PE_RANK_MULTISETS,
+                           pe_razz_rank, PE_RANK_MULTISETS, pe_hi_flush, 8192, pe_low8, 256,
+                           pe_omaha_low8, 65536, pe_card_lowbit, 52};
+    initialized = 1;
+    return 0;
 }
 
 const pe_tables_t *pe_tables(void) { return initialized ? &tables : NULL; }

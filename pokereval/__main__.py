@@ -1,7 +1,5 @@
 """``python -m pokereval ...``: the same command line as the ``pokereval`` script."""
-import sys
-
-from .cli import main
+from .cli import entry
 
 if __name__ == "__main__":
-    sys.exit(main())
+    entry()

@@ -48,6 +48,7 @@ def _file_hash(path: str) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
+@lru_cache(maxsize=None)  # asked twice per kernel at import, for a handful of files
 def _is_ours(py_file: str) -> bool:
     try:
         return Path(py_file).resolve().is_relative_to(_PACKAGE)

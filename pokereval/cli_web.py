@@ -8,10 +8,6 @@
 from __future__ import annotations
 
 import argparse
-import logging
-import socket
-import threading
-import webbrowser
 from typing import TextIO
 
 from .cli import PROG, UsageError, _Formatter, _positive_int
@@ -49,6 +45,8 @@ def _port(text: str) -> int:
 
 def _log_to(err: TextIO) -> None:
     """The app's own log lines (stopped computations, internal errors) on ``err``."""
+    import logging
+
     logger = logging.getLogger("pokereval.web")
     if not logger.handlers:
         handler = logging.StreamHandler(err)
@@ -80,6 +78,10 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    import socket  # here, not at the top: every other command starts without them
+    import threading
+    import webbrowser
+
     try:
         import uvicorn
 

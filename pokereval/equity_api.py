@@ -19,7 +19,9 @@ a pot and divided once (:attr:`PlayerResult.equity_fraction`).
 
 Small exact spots (a flop, a turn, a river) are walked by the C library in one
 batch call, without importing Numba (a second process answers them in well
-under a second); everything else runs in the Numba kernels
+under a second); so is a process's first bigger fixed-hand board spot (a
+preflop hold'em or Omaha spot) while the kernels are not loaded, when the C walk
+is shorter than loading Numba would be; everything else runs in the Numba kernels
 (:mod:`pokereval.kernels`), in batches so that a ``progress`` callback sees
 partial results and Ctrl-C returns what was computed so far.
 """
@@ -27,6 +29,7 @@ from __future__ import annotations
 
 import math
 import secrets
+import sys
 import threading
 import time
 from fractions import Fraction
@@ -52,6 +55,14 @@ DEFAULT_MAX_SAMPLES = 10_000_000
 AUTO_EXACT_SECONDS = 2.0
 #: Exact spots with at most this many (run-out x player) evaluations run in C, no Numba.
 SMALL_EXACT = 40_000
+#: A process's first bigger exact board spot also runs in C (one thread) while the
+#: kernels are not loaded, if the walk is estimated under this (seconds): importing
+#: Numba and loading the kernels takes about 0.4 s before they compute anything.  Later
+#: ones load the kernels (parallel, faster for a batch or a server).
+C_WALK_SECONDS = 0.3
+#: Estimated nanoseconds of the C walk per run-out and player, by hole cards.
+_NS_C_PLAYER = {2: 10.0, 4: 80.0, 5: 110.0}
+_c_walked = False  # has this process walked a bigger spot in C?
 #: Monte Carlo samples per chunk (one random stream each); fixed, so results
 #: depend on the seed only, never on the thread count.
 MC_CHUNK = 4096
@@ -171,7 +182,7 @@ def equity(game: str | Game, hands: Sequence[str | Sequence[int]], board: str | 
         _check_exact_cost(_exact_cost_ns(spot), f"{spot.runouts:,} run-outs")
     runner = _Runner(spot, opts, started)
     if use_exact:
-        if spot.runouts * spot.n <= SMALL_EXACT:
+        if _walk_in_c(spot):
             return runner.finish(_small_exact(spot), exact=True)
         return runner.run_exact()
     return runner.run_mc()
@@ -189,6 +200,21 @@ def _check_exact_cost(cost_ns: float, what: str) -> None:
 # --------------------------------------------------------------------------
 # Small exact spots: one C batch call per player, tallied in NumPy
 # --------------------------------------------------------------------------
+
+def _walk_in_c(spot: Spot) -> bool:
+    """Whether an exact fixed-hand spot is walked in C (:func:`_small_exact`, one call,
+    no progress calls) rather than in the kernels: small spots always; the process's
+    first board spot up to ``C_WALK_SECONDS`` of C if the kernels are not loaded."""
+    global _c_walked
+    work = spot.runouts * spot.n
+    if work <= SMALL_EXACT:
+        return True
+    if (_c_walked or spot.game.stud or "pokereval.kernels" in sys.modules
+            or work * _NS_C_PLAYER.get(spot.game.hole, 110.0) > C_WALK_SECONDS * 1e9):
+        return False
+    _c_walked = True
+    return True
+
 
 def _small_exact(spot: Spot) -> np.ndarray:
     from .evaluate import evaluate_batch

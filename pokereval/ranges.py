@@ -331,8 +331,8 @@ def _rundown(gaps: int):
 
 
 def _suit_test(test):
-    lut = _suit_lut(test)
-    return lambda rows: lut[_suit_key(rows)]
+    lut = functools.cache(lambda: _suit_lut(test))  # built on first use, not at import
+    return lambda rows: lut()[_suit_key(rows)]
 
 
 def _rank_test(test):

@@ -112,6 +112,7 @@ def main(argv: list[str] | None = None) -> int:
     """Compile (or load) every kernel; print one line per spot and the kernels no spot
     reached.  Exit status 1 if a spot failed or a kernel was not reached.  Run it in a
     fresh process for the check to mean anything (a kernel called earlier counts)."""
+    from . import kernels  # noqa: F401  (loaded: equity() then never walks a spot in C instead)
     from .equity_api import equity
 
     t0 = time.perf_counter()

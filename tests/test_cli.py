@@ -83,11 +83,37 @@ def test_no_command_is_a_usage_error(capsys):
 
 
 def test_script_entry_point_resolves():
-    """pyproject's [project.scripts] points at main."""
+    """pyproject's [project.scripts] points at entry (main, then the exit)."""
     tomllib = pytest.importorskip("tomllib")  # Python 3.11+
     scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
     module, _, name = scripts["pokereval"].partition(":")
-    assert getattr(importlib.import_module(module), name) is main
+    assert getattr(importlib.import_module(module), name) is cli.entry
+
+
+@pytest.mark.parametrize("argv,code", [
+    (["equity", "holdem", "AhKh", "QsQd", "--samples", "20000", "--seed", "1"], 0),  # Numba loaded
+    (["equity", "holdem", "AhKh", "QsQd", "--board", "2c3c4c"], 0),  # C only
+    (["equity", "holdem", "Ah", "QsQd"], 2)])
+def test_entry_exits_with_mains_code_and_all_output(argv, code):
+    """The quick exit after a Numba run still flushes everything main wrote to a pipe."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}  # stdout buffered
+    proc = subprocess.run([sys.executable, "-m", "pokereval", *argv], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == code
+    if code == 0:
+        assert proc.stdout.rstrip().splitlines()[-1].startswith(("sampled", "exact"))
+    else:
+        assert proc.stderr.startswith("pokereval: error:")
+
+
+def test_entry_flushes_what_a_command_left_buffered():
+    code = ("import sys, numba; from pokereval import cli\n"
+            "cli.main = lambda: sys.stdout.write('left in the buffer') and 3\n"
+            "cli.entry()")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=600)
+    assert (proc.returncode, proc.stdout) == (3, "left in the buffer")
 
 
 # ---------------------------------------------------------------------------

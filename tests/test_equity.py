@@ -42,8 +42,9 @@ def check_consistent(result):
 
 @pytest.fixture
 def kernels_only(monkeypatch):
-    """Send every exact spot to the Numba kernels (not the small-spot C path)."""
+    """Send every exact spot to the Numba kernels (not the C walk)."""
     monkeypatch.setattr(E, "SMALL_EXACT", 0)
+    monkeypatch.setattr(E, "C_WALK_SECONDS", 0)
 
 
 # --------------------------------------------------------------------------
@@ -60,14 +61,41 @@ def test_reference_spot(spot):
 
 
 SMALL_SPOTS = [s for s in SPOTS if s["runouts"] * len(s["hands"]) <= E.SMALL_EXACT]
+#: bigger board spots, which the C walk may take too (when the kernels are not loaded)
+WALKED_SPOTS = [s for s in SPOTS if s["runouts"] * len(s["hands"]) > E.SMALL_EXACT
+                and not get_game(s["game"]).stud]
 
 
-@pytest.mark.parametrize("spot", SMALL_SPOTS, ids=[s["id"] for s in SMALL_SPOTS])
+@pytest.mark.parametrize("spot", SMALL_SPOTS + WALKED_SPOTS,
+                         ids=[s["id"] for s in SMALL_SPOTS + WALKED_SPOTS])
 def test_reference_spot_in_kernels(spot, kernels_only):
     r = equity(spot["game"], spot["hands"], spot["board"], spot["dead"], exact=True)
     assert r.samples == spot["runouts"]
     check_fields(r, spot["results"])
     check_consistent(r)
+
+
+@pytest.mark.parametrize("spot", WALKED_SPOTS, ids=[s["id"] for s in WALKED_SPOTS])
+def test_reference_spot_walked_in_c(spot, monkeypatch):
+    monkeypatch.setattr(E, "SMALL_EXACT", 10 ** 12)  # every exact spot to the C walk
+    r = equity(spot["game"], spot["hands"], spot["board"], spot["dead"], exact=True)
+    assert r.samples == spot["runouts"]
+    check_fields(r, spot["results"])
+    check_consistent(r)
+
+
+def test_c_walk_first_spot_only_while_the_kernels_are_not_loaded(monkeypatch):
+    from pokereval.spot import parse_spot
+
+    preflop = parse_spot("omaha-hilo", ["AcAs3d4h", "KhKcJdTd"], "", "")
+    flop = parse_spot("omaha-hilo", ["AcAs3d4h", "KhKcJdTd"], "7c8d9h", "")
+    monkeypatch.delitem(E.sys.modules, "pokereval.kernels", raising=False)
+    monkeypatch.setattr(E, "_c_walked", False)
+    assert E._walk_in_c(preflop) and E._walk_in_c(flop)
+    assert not E._walk_in_c(preflop) and E._walk_in_c(flop)  # the first one only
+    monkeypatch.setattr(E, "_c_walked", False)
+    monkeypatch.setitem(E.sys.modules, "pokereval.kernels", object())
+    assert not E._walk_in_c(preflop) and E._walk_in_c(flop)
 
 
 def test_auto_enumerates_the_reference_spots():
@@ -406,7 +434,7 @@ def test_ctrl_c_returns_the_partial_result():
     assert sum(p.equity for p in r.players) == pytest.approx(1.0)
 
 
-def test_ctrl_c_during_exact_enumeration(monkeypatch):
+def test_ctrl_c_during_exact_enumeration(monkeypatch, kernels_only):
     monkeypatch.setattr(E, "BATCH_SECONDS", 0.01)
 
     def interrupt(partial):
