@@ -395,45 +395,51 @@ class Compare:
     def run(self):
         log = self.args.verbose
         steps = [
-            ("target", lambda: self.exact_row(spot("o8-hu-preflop"), 8.0)),
-            ("target", lambda: self.mc_row(spot("o8-hu-preflop"), True, 3.0)),
-            ("target", lambda: self.exact_row(spot("o5-8-hu-preflop"), 5.0)),
-            ("target", lambda: self.exact_row(spot("courchevel8-1card"), 5.0)),
-            ("target", lambda: self.exact_row(spot("stud8-hu-5th"), 5.0)),
-            ("target", self.second_process_row),
-            ("target", lambda: self.range_row(["AA**", "****"], 0.5)),
+            ("o8-hu-preflop exact", lambda: self.exact_row(spot("o8-hu-preflop"), 8.0)),
+            ("o8-hu-preflop mc", lambda: self.mc_row(spot("o8-hu-preflop"), True, 3.0)),
+            ("o5-8-hu-preflop exact", lambda: self.exact_row(spot("o5-8-hu-preflop"), 5.0)),
+            ("courchevel8-1card exact", lambda: self.exact_row(spot("courchevel8-1card"), 5.0)),
+            ("stud8-hu-5th exact", lambda: self.exact_row(spot("stud8-hu-5th"), 5.0)),
+            ("second-process", self.second_process_row),
+            ("range AA** ****", lambda: self.range_row(["AA**", "****"], 0.5)),
             # performance round two (issue 15)
-            ("target", lambda: self.mc_row(spot("stud8-3way-3rd"), True, 10.0)),
-            ("target", lambda: self.mc_row(spot("razz-3way-3rd"), True, 10.0)),
-            ("target", lambda: self.mc_row(spot("stud8-hu-5th"), True, 10.0)),
-            ("target", lambda: self.scaling_row(spot("o8-hu-preflop"), 2, 1.8)),
-            ("target", lambda: self.small_row(spot("o8-hu-flop"), 3.0)),
-            ("target", lambda: self.small_row(spot("o8-3way-flop"), 3.0)),
-            ("target", lambda: self.batch_row(2000.0)),
-            ("target", lambda: self.enumerate7_row(500e6)),
-            ("target", self.holdem_range_row),
-            ("target", self.stud8_eight_handed_row),
-            ("target", lambda: self.range_row(["AA2*", "KK**"], 0.5)),
+            ("stud8-3way-3rd mc", lambda: self.mc_row(spot("stud8-3way-3rd"), True, 10.0)),
+            ("razz-3way-3rd mc", lambda: self.mc_row(spot("razz-3way-3rd"), True, 10.0)),
+            ("stud8-hu-5th mc", lambda: self.mc_row(spot("stud8-hu-5th"), True, 10.0)),
+            ("o8-hu-preflop scaling", lambda: self.scaling_row(spot("o8-hu-preflop"), 2, 1.8)),
+            ("o8-hu-flop small", lambda: self.small_row(spot("o8-hu-flop"), 3.0)),
+            ("o8-3way-flop small", lambda: self.small_row(spot("o8-3way-flop"), 3.0)),
+            ("batch", lambda: self.batch_row(2000.0)),
+            ("enumerate7", lambda: self.enumerate7_row(500e6)),
+            ("holdem-range exact", self.holdem_range_row),
+            ("stud8-8handed exact", self.stud8_eight_handed_row),
+            ("range AA2* KK**", lambda: self.range_row(["AA2*", "KK**"], 0.5)),
         ]
         info = [
-            lambda: self.exact_row(spot("o8-3way-preflop"), None),
-            lambda: self.exact_row(spot("o8-hu-flop"), None),
-            lambda: self.exact_row(spot("o8-3way-flop"), None),
-            lambda: self.mc_row(spot("o8-hu-preflop"), False, None),
-            lambda: self.mc_row(spot("o8-3way-preflop"), True, None),
-            lambda: self.mc_row(spot("o5-8-hu-preflop"), True, None),
-            lambda: self.mc_row(spot("courchevel8-1card"), True, None),
-            lambda: self.mc_row(spot("stud8-3way-3rd"), False, None),
+            ("o8-3way-preflop exact info", lambda: self.exact_row(spot("o8-3way-preflop"), None)),
+            ("o8-hu-flop exact info", lambda: self.exact_row(spot("o8-hu-flop"), None)),
+            ("o8-3way-flop exact info", lambda: self.exact_row(spot("o8-3way-flop"), None)),
+            ("o8-hu-preflop mc-threads info", lambda: self.mc_row(spot("o8-hu-preflop"), False, None)),
+            ("o8-3way-preflop mc info", lambda: self.mc_row(spot("o8-3way-preflop"), True, None)),
+            ("o5-8-hu-preflop mc info", lambda: self.mc_row(spot("o5-8-hu-preflop"), True, None)),
+            ("courchevel8-1card mc info", lambda: self.mc_row(spot("courchevel8-1card"), True, None)),
+            ("stud8-3way-3rd mc-threads info", lambda: self.mc_row(spot("stud8-3way-3rd"), False, None)),
         ]
         if self.quick:
             info = info[:1] + info[3:4]
-        steps += [("info", f) for f in info]
+        steps += info
         if self.have_pk:
             pk = [s for s in B.SPOTS if s.pokerkit_samples]
             if self.quick:
                 pk = pk[:1]
-            steps += [("pokerkit", (lambda s=s: self.pokerkit_row(s))) for s in pk]
-        for i, (_kind, fn) in enumerate(steps):
+            steps += [(f"{s.id} pokerkit", (lambda s=s: self.pokerkit_row(s))) for s in pk]
+        if self.args.only:
+            steps = [(name, fn) for name, fn in steps
+                     if any(word in name for word in self.args.only)]
+        if self.args.list:
+            print("\n".join(name for name, _fn in steps))
+            return
+        for i, (_name, fn) in enumerate(steps):
             t0 = time.perf_counter()
             fn()
             if log:
@@ -479,12 +485,18 @@ def main(argv=None) -> int:
     ap.add_argument("--no-poker-equity", action="store_true", help="skip poker-equity")
     ap.add_argument("--json", metavar="PATH", help="also write the rows as JSON")
     ap.add_argument("-v", "--verbose", action="store_true", help="progress on stderr")
+    ap.add_argument("--only", nargs="+", metavar="WORD",
+                    help="run only the rows whose step name contains one of these words "
+                         "(e.g. --only 'stud8-3way-3rd mc' razz)")
+    ap.add_argument("--list", action="store_true", help="print the step names and exit")
     args = ap.parse_args(argv)
 
     load0 = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     started = time.perf_counter()
     c = Compare(args)
     c.run()
+    if args.list:
+        return 0
     load1 = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
 
     print(f"# pokereval comparison{' (--quick)' if args.quick else ''}\n")
