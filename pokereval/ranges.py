@@ -1453,10 +1453,10 @@ def _reach(alternatives, n: int) -> list[np.ndarray]:
     return out
 
 
-def _deal_problem(count: int) -> _RangeProblem:
+def _deal_problem(found: int, bound: int) -> _RangeProblem:
     return _RangeProblem(f"stud range too wide to weigh by deal order (more than "
-                         f"{MAX_DEAL_WALK:,} partial deals, {count:,} here; write more of "
-                         "the known cards)", None)
+                         f"{MAX_DEAL_WALK:,} partial deals to walk, up to {bound:,} here; "
+                         "write more of the known cards)", None)
 
 
 def _partial_deals(sets: np.ndarray, positions, reach) -> tuple[np.ndarray, np.ndarray]:
@@ -1464,7 +1464,9 @@ def _partial_deals(sets: np.ndarray, positions, reach) -> tuple[np.ndarray, np.n
     positions: ``(holding index int64 [M], uint8 [M, len(positions)])``, the
     down pair (when constrained) once, lower card first."""
     count, n = sets.shape
-    cols = [c.astype(np.intp) for c in _columns(sets)]
+    cards8 = _columns(sets)  # uint8 columns: the cards kept
+    cols = [c.astype(np.intp) for c in cards8]  # intp columns: fast table look-ups
+    total = 0
     if positions and positions[0] == 0:
         t0, t1 = reach[0], reach[1]
         hold, down, used = [], [[], []], []
@@ -1472,34 +1474,34 @@ def _partial_deals(sets: np.ndarray, positions, reach) -> tuple[np.ndarray, np.n
         for i, j in itertools.combinations(range(n), 2):  # rows are sorted: lower first
             a, b = cols[i], cols[j]
             idx = np.flatnonzero((t0[a] & t1[b]) | (t0[b] & t1[a]))
+            total += len(idx)
+            if total > MAX_DEAL_WALK:  # before the lists grow past the limit
+                raise _deal_problem(total, count * n * (n - 1) // 2)
             hold.append(idx)
-            down[0].append(a[idx])
-            down[1].append(b[idx])
+            down[0].append(cards8[i][idx])
+            down[1].append(cards8[j][idx])
             used.append(np.full(len(idx), (1 << i) | (1 << j), np.uint8))
         hold = np.concatenate(hold)
         chosen = [np.concatenate(d) for d in down]
         used = np.concatenate(used)
     else:
         hold, chosen, used = np.arange(count), [], np.zeros(count, np.uint8)
-    if len(hold) > MAX_DEAL_WALK:
-        raise _deal_problem(len(hold))
     for q in positions:
         if q < 2:
             continue
         _charge(len(hold) * n)
-        picks = []
+        picks, total = [], 0
         for k in range(n):  # the card at position q is the holding's k-th card
-            card = cols[k][hold]
-            picks.append((np.flatnonzero(((used >> k) & 1 == 0) & reach[q][card]), card, k))
-        total = sum(len(idx) for idx, _, _ in picks)
-        if total > MAX_DEAL_WALK:
-            raise _deal_problem(total)
-        chosen = [np.concatenate([c[idx] for idx, _, _ in picks]) for c in chosen] + \
-            [np.concatenate([card[idx] for idx, card, _ in picks])]
-        used = np.concatenate([used[idx] | np.uint8(1 << k) for idx, _, k in picks])
-        hold = np.concatenate([hold[idx] for idx, _, _ in picks])
-    cards = np.stack(chosen, axis=1).astype(np.uint8) if chosen else \
-        np.zeros((len(hold), 0), np.uint8)
+            idx = np.flatnonzero(((used >> k) & 1 == 0) & reach[q][cols[k][hold]])
+            total += len(idx)
+            if total > MAX_DEAL_WALK:
+                raise _deal_problem(total, len(hold) * n)
+            picks.append((idx, k))
+        chosen = [np.concatenate([c[idx] for idx, _ in picks]) for c in chosen] + \
+            [np.concatenate([cards8[k][hold[idx]] for idx, k in picks])]
+        used = np.concatenate([used[idx] | np.uint8(1 << k) for idx, k in picks])
+        hold = np.concatenate([hold[idx] for idx, _ in picks])
+    cards = np.stack(chosen, axis=1) if chosen else np.zeros((len(hold), 0), np.uint8)
     return hold.astype(np.int64), cards
 
 
