@@ -686,7 +686,9 @@ class _Pattern(_Term):
                 swaps.append(True)  # identical down elements: one way round is enough
         _charge(count * max(1, len(self.constrained)) * len(swaps))
         for swap in swaps:
-            col = {q: view.card(1 - q if swap and q < 2 else q) for q in self.constrained}
+            def sw(q, swap=swap):  # the position whose card element q takes
+                return 1 - q if swap and q < 2 else q
+            col = {q: view.card(sw(q)) for q in self.constrained if not slots[q][0].all()}
             acc = np.ones(count, bool)
             for q in self.constrained:
                 table = slots[q][0]
@@ -697,7 +699,7 @@ class _Pattern(_Term):
                 for q in self.constrained:
                     if slots[q][index]:
                         groups.setdefault(slots[q][index], []).append(q)
-                value = {q: (col[q] >> 2) if part == 2 else (col[q] & 3)
+                value = {q: view.rank(sw(q)) if part == 2 else view.suit(sw(q))
                          for qs in groups.values() for q in qs}
                 for qs in groups.values():  # one variable: one value
                     for q in qs[1:]:
@@ -1364,17 +1366,26 @@ class _DealView:
         self.sets, self.hold, self.cards, self.positions = sets, hold, cards, positions
         self.n = sets.shape[1]
         self.column = {q: j for j, q in enumerate(positions)}
-        self._cols: dict[int, np.ndarray] = {}
+        self._cols: dict[tuple, np.ndarray] = {}
         self.cache = {} if cache is None else cache  # order-blind tests, per holding
 
     def __len__(self):
         return len(self.hold)
 
     def card(self, q: int) -> np.ndarray:
-        """intp [M]: each deal's card at position q."""
-        if q not in self._cols:
-            self._cols[q] = self.cards[:, self.column[q]].astype(np.intp)
-        return self._cols[q]
+        """intp [M]: each deal's card at position q (intp: fast table look-ups)."""
+        return self._cached(("card", q), lambda c: c.astype(np.intp))
+
+    def rank(self, q: int) -> np.ndarray:
+        return self._cached(("rank", q), lambda c: c >> 2)
+
+    def suit(self, q: int) -> np.ndarray:
+        return self._cached(("suit", q), lambda c: c & 3)
+
+    def _cached(self, key, make):
+        if key not in self._cols:
+            self._cols[key] = make(self.cards[:, self.column[key[1]]])
+        return self._cols[key]
 
     def take(self, keep) -> _DealView:
         return _DealView(self.sets, self.hold[keep], self.cards[keep], self.positions, self.cache)
@@ -1432,8 +1443,9 @@ def _constrained_positions(alternatives, n: int) -> tuple[int, ...]:
 
 def _reach(alternatives, n: int) -> list[np.ndarray]:
     """Per position, the cards a matching deal can hold there: for each
-    alternative the cards every positive pattern accepts there, united.  A
-    necessary condition (variables aside) that prunes the walk."""
+    alternative the cards every positive pattern accepts there (either down
+    position for a down card), united.  A necessary condition (variables
+    aside) that prunes the walk."""
     out = [np.zeros(52, bool) for _ in range(n)]
     for alt in alternatives:
         acc = [np.ones(52, bool) for _ in range(n)]
@@ -1444,6 +1456,8 @@ def _reach(alternatives, n: int) -> list[np.ndarray]:
                 fits = [np.zeros(52, bool) for _ in range(n)]
                 for p in term.patterns(n):
                     fits = [f | slot[0] for f, slot in zip(fits, p.slots)]
+                # element 0 may take either down card: both take what either accepts
+                fits[0] = fits[1] = fits[0] | fits[1]
             elif isinstance(term, _Group):
                 fits = _reach(term.alternatives, n)
             else:
@@ -1468,12 +1482,12 @@ def _partial_deals(sets: np.ndarray, positions, reach) -> tuple[np.ndarray, np.n
     cols = [c.astype(np.intp) for c in cards8]  # intp columns: fast table look-ups
     total = 0
     if positions and positions[0] == 0:
-        t0, t1 = reach[0], reach[1]
+        fit0 = [reach[0][c] for c in cols]  # whether the k-th card may be down card 0, 1
+        fit1 = [reach[1][c] for c in cols]
         hold, down, used = [], [[], []], []
         _charge(count * n * (n - 1) // 2)
         for i, j in itertools.combinations(range(n), 2):  # rows are sorted: lower first
-            a, b = cols[i], cols[j]
-            idx = np.flatnonzero((t0[a] & t1[b]) | (t0[b] & t1[a]))
+            idx = np.flatnonzero((fit0[i] & fit1[j]) | (fit0[j] & fit1[i]))
             total += len(idx)
             if total > MAX_DEAL_WALK:  # before the lists grow past the limit
                 raise _deal_problem(total, count * n * (n - 1) // 2)
@@ -1550,19 +1564,25 @@ class _DealList:
         return full[order], weights[order]
 
 
-def _walk(alternatives, sets: np.ndarray, n: int):
+def _walk(alternatives, sets: np.ndarray, n: int, with_cards: bool = True):
     """``(holding index, cards, weight, positions)`` of the partial deals of
     ``sets`` that match the range: a deal matches when some alternative does,
-    and weighs the largest such alternative's weight."""
+    and weighs the largest such alternative's weight (cards None unless
+    ``with_cards``)."""
     positions = _constrained_positions(alternatives, n)
     hold, cards = _partial_deals(sets, positions, _reach(alternatives, n))
     view = _DealView(sets, hold, cards, positions)
-    best = np.zeros(len(hold))
-    for alt in alternatives:
-        idx = _ordered_alternative(alt, view)
-        best[idx] = np.maximum(best[idx], alt.weight)
-    matched = np.flatnonzero(best > 0)
-    return hold[matched], cards[matched], best[matched], positions
+    if len(alternatives) == 1:
+        matched = _ordered_alternative(alternatives[0], view)
+        weight = np.full(len(matched), alternatives[0].weight)
+    else:
+        best = np.zeros(len(hold))
+        for alt in alternatives:
+            idx = _ordered_alternative(alt, view)
+            best[idx] = np.maximum(best[idx], alt.weight)
+        matched = np.flatnonzero(best > 0)
+        weight = best[matched]
+    return hold[matched], cards[matched] if with_cards else None, weight, positions
 
 
 def _order_kind(alternatives, n: int) -> str:
@@ -1600,7 +1620,7 @@ def _stud_range(alternatives, n: int):
     elif kind == "suits":
         distinct, index = _compact(_suit_key(sets), 1 << 16)
         reps = _suit_representatives(distinct, n)
-    hold, _, best, positions = _walk(alternatives, reps, n)
+    hold, _, best, positions = _walk(alternatives, reps, n, with_cards=False)
     per = len(_completions(n, positions))
     orders = np.bincount(hold, minlength=len(reps)) * per
     weights = np.bincount(hold, weights=best, minlength=len(reps)) * per

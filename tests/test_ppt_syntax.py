@@ -314,6 +314,10 @@ STUD_ORDER = [
                                             | d.down(d.rank_in("K"), d.anything()) & d.rank_in("K")(2))
      & ~(d.down(d.rank_in("K"), d.rank_in("K")) & d.rank_in("K")(2))),
     (S3, "stud", "KK*:*KK", lambda d: d.down(d.rank_in("K"), d.rank_in("K")) & d.rank_in("K")(2)),
+    (S3, "stud", "AK*:K**", lambda d: d.down(d.rank_in("A"), d.rank_in("K"))),
+    (S3, "stud", "s**:*h*", lambda d: d.down(d.suit_is("s"), d.suit_is("h"))),
+    (S3, "stud", "(As*,Ks*):*Ah*", lambda d: d.down(d.is_card("Ah"), d.is_card("As"))
+     | d.down(d.is_card("Ah"), d.is_card("Ks"))),
     # weights: a deal weighs its largest matching alternative's weight
     (S3, "stud", "KK*@2, *KK@1", lambda d: np.maximum(
         2.0 * d.down(d.rank_in("K"), d.rank_in("K")),
