@@ -242,6 +242,33 @@ def test_random_stud_patterns_follow_the_deal_order(seed):
         assert np.array_equal(rng.weights, rng.orders)
 
 
+@pytest.mark.parametrize("seed", range(8))
+def test_random_stud_combinations_act_on_deals(seed):
+    """'a:b', 'a!b' and 'a, b@2' in stud: each deal is tested against both patterns."""
+    rnd = random.Random(4000 + seed)
+    a, b = ([random_element(rnd) for _ in range(3)] for _ in range(2))
+    fits = {}
+    for x, y in itertools.combinations(range(52), 2):
+        for door in range(52):
+            if door not in (x, y):
+                tried = [(x, y, door), (y, x, door)]
+                fits[(x, y, door)] = (oracle_match(a, None, tried), oracle_match(b, None, tried))
+    for text, weigh in [(f"{render(a)}:{render(b)}", lambda p, q: float(p and q)),
+                        (f"{render(a)}!{render(b)}", lambda p, q: float(p and not q)),
+                        (f"{render(a)}, {render(b)}@2", lambda p, q: 2.0 if q else float(p))]:
+        orders, weights = {}, {}
+        for deal, (p, q) in fits.items():
+            w = weigh(p, q)
+            if w:
+                key = tuple(sorted(deal))
+                orders[key] = orders.get(key, 0) + 1
+                weights[key] = weights.get(key, 0.0) + w
+        rng = parse_range_or_empty("stud", text)
+        held = [] if rng is None else [tuple(map(int, h)) for h in rng.holdings]
+        assert dict(zip(held, [] if rng is None else rng.orders.tolist())) == orders, text
+        assert dict(zip(held, [] if rng is None else rng.weights.tolist())) == weights, text
+
+
 @pytest.mark.parametrize("seed", range(12))
 @pytest.mark.parametrize("game,size", [("omaha", 4), ("omaha5", 5)])
 def test_random_omaha_patterns_on_sampled_holdings(seed, game, size):
