@@ -28,8 +28,12 @@ is matched once per distinct rank (suit) multiset of the candidates, and a
 mixed one is first filtered by its rank-only and suit-only projections; a
 pattern is generated from its constrained cards ("cores") times free
 completions when that is much smaller than walking every hand of the deck.
+In stud the patterns follow PPT's deal order (the first two cards are the
+down cards, either way round; the others the up cards as dealt): the
+holdings are found as sets, then weighed by their matching deals (see
+"stud card order" below and ``Range.orders``).
 Every range is read in bounded time and memory: see ``MAX_CANDIDATES``,
-``MAX_WORK``, ``MAX_TEXT`` and ``MAX_PATTERNS``.
+``MAX_WORK``, ``MAX_TEXT``, ``MAX_PATTERNS`` and ``MAX_DEAL_WALK``.
 
 >>> r = parse_range("omaha-hilo", "AA:$ds")
 >>> len(r), r.holdings.shape
