@@ -21,6 +21,10 @@ CASES = [
     ("omaha5", "*****"), ("omaha5", "AA:$ds"), ("omaha5", "$ds"), ("omaha5", "RRONP"),
     ("omaha5", "RxRy"), ("omaha5", "RxOxNx"), ("stud", "**7s"), ("holdem", "22+, A2s+, KTs+"),
     ("razz", "$ds,4s4hKh9dJc6h4d"),
+    # stud card order: holdings weighed by their matching deals
+    ("stud", "KK*, *KK"), ("stud", "RRR, **A"), ("razz", "$L$L$L:$np"), ("stud", "[A-T][A-T]*"),
+    ("stud", "RON*"), ("stud", "****:$ds"), ("stud", "AA***"), ("stud", "**A**"),
+    ("stud", "AhKd7s****"), ("stud", "Rx*Ox*"),
 ]
 
 

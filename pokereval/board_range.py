@@ -71,7 +71,7 @@ def card_range(game: str | Game, text: str, what: str) -> tuple[np.ndarray, np.n
     pseudo = dataclasses.replace(g, name=f"{g.name} {what}", hole=most, stud=True, min_known=1,
                                  board=0, min_board=0, aliases=())
     try:
-        rng = parse_range(pseudo, text)
+        rng = parse_range(pseudo, text, ordered=False)  # boards and dead cards are sets
     except RangeError as error:
         raise RangeError(f"{what}: {error}", error.text, error.position) from None
     return rng.holdings, rng.weights

@@ -25,6 +25,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .cli import EXIT_OK, UsageError, _console, _dumps, _Formatter, _positive_int, _seed, _show
+from .cards import cards_str
 from .games import get_game
 
 __all__ = ["register"]
@@ -51,6 +52,8 @@ def register(commands) -> None:
     rg.add_argument("game", metavar="GAME")
     rg.add_argument("range", metavar="RANGE")
     rg.add_argument("--top", type=_positive_int, default=10, help="classes to list (10)")
+    rg.add_argument("--deals", type=_positive_int, default=None, metavar="N",
+                    help="stud: list the first N ordered deals (down cards, then up cards as dealt)")
     rg.add_argument("--json", action="store_true", help="print the result as JSON")
     rg.set_defaults(run=cmd_range)
 
@@ -151,11 +154,28 @@ def cmd_range(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                           "of": int(hc.combos[cls[i]])})
     data = {"game": game.name, "range": args.range, "combos": len(rng), "of": total,
             "share": share, "first_classes": first}
+    if rng.orders is not None:  # stud: each holding weighs its matching deals
+        data["deals"] = int(rng.orders.sum())
+        if args.deals:
+            cards, weights = rng.deals()
+            data["first_deals"] = [
+                {"down": cards_str(row[:2].tolist()), "up": cards_str(row[2:].tolist()),
+                 "weight": float(w)} for row, w in zip(cards[:args.deals], weights[:args.deals])]
+    elif args.deals:
+        raise UsageError("--deals is for stud games (stud, stud-hilo, razz)")
     if args.json:
         return _write(out, data)
     console = _console(out)
+    deals = f", {data['deals']:,} ordered deals" if "deals" in data else ""
     _show(console, Text(f"{game.title} {args.range}: {len(rng):,} combos of {total:,} "
-                        f"({100 * share:.3f}%)"))
+                        f"({100 * share:.3f}%){deals}"))
+    if data.get("first_deals"):
+        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+        for col in ("Down", "Up", "Weight"):
+            table.add_column(col, justify="right" if col == "Weight" else "left")
+        for row in data["first_deals"]:
+            table.add_row(row["down"], row["up"], f"{row['weight']:g}")
+        _show(console, table)
     if first:
         table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
         for col in ("Class", "Combos"):

@@ -28,8 +28,12 @@ is matched once per distinct rank (suit) multiset of the candidates, and a
 mixed one is first filtered by its rank-only and suit-only projections; a
 pattern is generated from its constrained cards ("cores") times free
 completions when that is much smaller than walking every hand of the deck.
+In stud the patterns follow PPT's deal order (the first two cards are the
+down cards, either way round; the others the up cards as dealt): the
+holdings are found as sets, then weighed by their matching deals (see
+"stud card order" below and ``Range.orders``).
 Every range is read in bounded time and memory: see ``MAX_CANDIDATES``,
-``MAX_WORK``, ``MAX_TEXT`` and ``MAX_PATTERNS``.
+``MAX_WORK``, ``MAX_TEXT``, ``MAX_PATTERNS`` and ``MAX_DEAL_WALK``.
 
 >>> r = parse_range("omaha-hilo", "AA:$ds")
 >>> len(r), r.holdings.shape
@@ -46,7 +50,7 @@ import math
 import re
 import threading
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -55,7 +59,7 @@ from .errors import CardError, PokerEvalError
 from .games import Game, get_game
 
 __all__ = ["RangeError", "Range", "parse_range", "is_exact_hand", "holdings_excluding",
-           "MACROS", "MAX_CANDIDATES"]
+           "MACROS", "MAX_CANDIDATES", "MAX_DEALS", "MAX_DEAL_WALK"]
 
 
 class RangeError(PokerEvalError):
@@ -85,6 +89,11 @@ class Range:
     ``share``: the fraction of all holdings of that size (C(52, n)) that the
     range covers; for a lone percent term (``15%``) the share its ordering
     reached.
+    ``orders`` (stud only, else None): int64 [k], how many ordered deals of
+    each holding the range matches (a deal: the two down cards, in either
+    order, then the up cards in the order dealt; PPT reads stud patterns so).
+    Without ``@`` weights a stud holding's weight is its orders; see
+    :meth:`deals`.
     """
 
     game: Game
@@ -92,6 +101,8 @@ class Range:
     holdings: np.ndarray
     weights: np.ndarray
     share: float = -1.0
+    orders: np.ndarray | None = None
+    _deals: _DealList | None = field(default=None, repr=False)
 
     def __post_init__(self):
         if self.share < 0:
@@ -110,17 +121,45 @@ class Range:
         """uint64 [k]: bit c set when card c is in the holding (for collision checks)."""
         return _keys(self.holdings)
 
+    def deals(self, limit: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """Stud: every ordered deal the range matches, as ``(uint8 [D, n] cards:
+        the two down cards (lower first), then the up cards as dealt; float64 [D]
+        each deal's weight)``.  A holding's weight is the sum of its deals'.
+        More than ``limit`` (default ``MAX_DEALS``) deals, or a range of another
+        game, is a RangeError.
+
+        >>> cards, w = parse_range("stud", "KsJhTd, KsTdJh, JhKsTd").deals()
+        >>> [" ".join(card_str(c) for c in row) for row in cards], w.tolist()
+        (['Td Ks Jh', 'Jh Ks Td'], [1.0, 1.0])
+        """
+        limit = MAX_DEALS if limit is None else limit
+        if self._deals is None:
+            raise RangeError(f"range {_quote(self.text)} has no ordered deals: card order "
+                             f"is read in stud games only, not {self.game.name}", self.text)
+        count = int(self.orders.sum())
+        if count > limit:
+            raise RangeError(f"range {_quote(self.text)} matches {count:,} ordered deals; "
+                             f"the most listed is {limit:,}", self.text)
+        try:
+            return self._deals.listing(self.holdings)
+        except _RangeProblem as problem:
+            raise RangeError(f"range {_quote(self.text)}: {problem.message}", self.text) from None
+
     def __repr__(self) -> str:
         return f"Range({self.game.name!r}, {self.text!r}, {len(self)} holdings)"
 
 
 def _make_range(game: Game, text: str, rows: np.ndarray, weights: np.ndarray,
-                share: float = -1.0) -> Range:
+                share: float = -1.0, orders: np.ndarray | None = None,
+                deals: _DealList | None = None) -> Range:
     rows = np.ascontiguousarray(rows, dtype=np.uint8)
     weights = np.ascontiguousarray(weights, dtype=np.float64)
     rows.setflags(write=False)
     weights.setflags(write=False)
-    return Range(game, text, rows, weights, share)
+    if orders is not None:
+        orders = np.ascontiguousarray(orders, dtype=np.int64)
+        orders.setflags(write=False)
+    return Range(game, text, rows, weights, share, orders, deals)
 
 
 # --------------------------------------------------------------------------- numpy helpers
@@ -134,6 +173,11 @@ MAX_TEXT = 100_000
 """The longest range text read (characters)."""
 MAX_PATTERNS = 5_000
 """The most concrete patterns one term may expand to (spans, bracket lists)."""
+MAX_DEALS = 3_000_000
+"""The most ordered stud deals :meth:`Range.deals` lists."""
+MAX_DEAL_WALK = 10_000_000
+"""The most partial stud deals (cards at the positions the patterns constrain)
+one range may walk to count its holdings' orders."""
 _TERM_WORK = 20_000  # work charged per term: bounds the Python overhead of long lists
 _UNION_WORK = 20  # work charged per row of a union: bounds its memory (15 M rows)
 
@@ -262,6 +306,11 @@ class _Term:
     def match(self, rows: np.ndarray) -> np.ndarray:
         raise NotImplementedError
 
+    def ordered(self, view: _DealView) -> np.ndarray:
+        """Which partial stud deals of ``view`` the term matches; a term blind
+        to card order (a shape macro) tests the deal's holding."""
+        return view.of_holdings(self)
+
 
 # Shape keys: a holding's suit multiset packed as four 4-bit counts (clubs in
 # the low nibble), and its rank multiset as a base-13 number of its sorted ranks.
@@ -363,6 +412,10 @@ _FILTERS = {
     "2g": ("two-gap rundown: distinct ranks spanning two ranks more than a run (KQT8)",
            _rundown(2)),
 }
+
+
+_RANK_MACROS = frozenset({"np", "op", "tp", "nt", "0g", "1g", "2g"})  # see only ranks
+_SUIT_MACROS = frozenset({"ds", "ss", "rb", "o", "s"})  # see only suits
 
 
 def _ranks_mask(text: str) -> int:
@@ -588,12 +641,14 @@ class _Pattern(_Term):
         rank_links = len(set(rvars)) > 1 or len(rvars) > len(set(rvars))
         suit_links = len(set(svars)) > 1 or len(svars) > len(set(svars))
         fixed, core = [], []
+        self.slots = []  # per position: (bool[52] cards accepted, rank var, suit var)
         for e in elements:
             # Variables never stand for a rank / suit written explicitly in the pattern.
             rmask = e.rmask & ~explicit_ranks if e.rvar else e.rmask
             smask = e.smask & ~explicit_suits if e.svar else e.smask
             rvar = e.rvar if rank_links else None
             svar = e.svar if suit_links else None
+            self.slots.append((_card_table(rmask, smask, e.cmask), rvar, svar))
             if e.rank is not None and e.suit is not None and e.cmask == _ALL_CARDS:
                 fixed.append(4 * e.rank + e.suit)
             elif (rmask != _ALL_RANKS or smask != _ALL_SUITS or e.cmask != _ALL_CARDS
@@ -610,6 +665,53 @@ class _Pattern(_Term):
         for t in self.core.tables:
             accepted |= t
         self.domain = self.rest[accepted[self.rest]]  # cards some core element accepts
+        self.constrained = [q for q, (t, rv, sv) in enumerate(self.slots)
+                            if rv or sv or not t.all()]
+
+    def sees(self) -> tuple[bool, bool]:
+        """(whether some element tells ranks apart, whether some tells suits apart)."""
+        grids = [t.reshape(13, 4) for t, _, _ in self.slots]  # [rank, suit]
+        on_ranks = any(rv or not (g == g[:1, :]).all() for g, (_, rv, _) in zip(grids, self.slots))
+        on_suits = any(sv or not (g == g[:, :1]).all() for g, (_, _, sv) in zip(grids, self.slots))
+        return on_ranks, on_suits
+
+    def ordered(self, view):
+        """Stud: the partial deals whose card at each position fits this
+        pattern's element there (the two down cards either way round)."""
+        count = len(view)
+        hit = np.zeros(count, bool)
+        if self.void or count == 0:
+            return hit
+        slots = self.slots
+        swaps = [False]
+        if 0 in self.constrained or 1 in self.constrained:
+            a, b = slots[0], slots[1]
+            if not (a[1:] == b[1:] and np.array_equal(a[0], b[0])):
+                swaps.append(True)  # identical down elements: one way round is enough
+        _charge(count * max(1, len(self.constrained)) * len(swaps))
+        for swap in swaps:
+            def sw(q, swap=swap):  # the position whose card element q takes
+                return 1 - q if swap and q < 2 else q
+            col = {q: view.card(sw(q)) for q in self.constrained if not slots[q][0].all()}
+            acc = np.ones(count, bool)
+            for q in self.constrained:
+                table = slots[q][0]
+                if not table.all():
+                    acc &= table[col[q]]
+            for index, part in ((1, 2), (2, 3)):  # rank variables on c >> 2, suits on c & 3
+                groups: dict[str, list[int]] = {}
+                for q in self.constrained:
+                    if slots[q][index]:
+                        groups.setdefault(slots[q][index], []).append(q)
+                value = {q: view.rank(sw(q)) if part == 2 else view.suit(sw(q))
+                         for qs in groups.values() for q in qs}
+                for qs in groups.values():  # one variable: one value
+                    for q in qs[1:]:
+                        acc &= value[q] == value[qs[0]]
+                for g, h in itertools.combinations([qs[0] for qs in groups.values()], 2):
+                    acc &= value[g] != value[h]  # different variables: different values
+            hit |= acc
+        return hit
 
     def match(self, rows):
         count, n = rows.shape
@@ -738,6 +840,12 @@ class _Patterns(_Term):
             hit |= p.match(rows)
         return hit
 
+    def ordered(self, view):
+        hit = np.zeros(len(view), bool)
+        for p in self.patterns(view.n):
+            hit |= p.ordered(view)
+        return hit
+
 
 class _Group(_Term):
     """A parenthesised range: the union of its alternatives."""
@@ -765,6 +873,12 @@ class _Group(_Term):
                 t = term.match(rows)
                 ok &= t if positive else ~t
             hit |= ok
+        return hit
+
+    def ordered(self, view):
+        hit = np.zeros(len(view), bool)
+        for alt in self.alternatives:
+            hit[_ordered_alternative(alt, view)] = True
         return hit
 
 
@@ -1239,6 +1353,287 @@ def _holdem_shorthand(raw: str) -> np.ndarray | str | None:
     return _holdem_rows(classes, kind)
 
 
+# --------------------------------------------------------------------------- stud card order
+#
+# PPT reads a stud pattern in deal order: its first two elements are the down
+# cards (either way round), the others the up cards as dealt.  A holding is
+# still a card set for the engine, weighted by how many deals of it match.
+# Only the positions some pattern constrains matter, so the walk lists
+# *partial* deals (the cards at those positions); each one stands for the
+# same number of full deals (the other cards in every free arrangement).
+
+class _DealView:
+    """Partial stud deals under test: each one's holding (a row of ``sets``)
+    and its cards at ``positions`` (the down pair, when there, lower card first)."""
+
+    def __init__(self, sets, hold, cards, positions, cache=None):
+        self.sets, self.hold, self.cards, self.positions = sets, hold, cards, positions
+        self.n = sets.shape[1]
+        self.column = {q: j for j, q in enumerate(positions)}
+        self._cols: dict[tuple, np.ndarray] = {}
+        self.cache = {} if cache is None else cache  # order-blind tests, per holding
+
+    def __len__(self):
+        return len(self.hold)
+
+    def card(self, q: int) -> np.ndarray:
+        """intp [M]: each deal's card at position q (intp: fast table look-ups)."""
+        return self._cached(("card", q), lambda c: c.astype(np.intp))
+
+    def rank(self, q: int) -> np.ndarray:
+        return self._cached(("rank", q), lambda c: c >> 2)
+
+    def suit(self, q: int) -> np.ndarray:
+        return self._cached(("suit", q), lambda c: c & 3)
+
+    def _cached(self, key, make):
+        if key not in self._cols:
+            self._cols[key] = make(self.cards[:, self.column[key[1]]])
+        return self._cols[key]
+
+    def take(self, keep) -> _DealView:
+        return _DealView(self.sets, self.hold[keep], self.cards[keep], self.positions, self.cache)
+
+    def of_holdings(self, term) -> np.ndarray:
+        if id(term) not in self.cache:
+            self.cache[id(term)] = term.match(self.sets)
+        return self.cache[id(term)][self.hold]
+
+
+def _ordered_alternative(alt: _Alternative, view: _DealView) -> np.ndarray:
+    """Indices of the deals of ``view`` that match every literal of ``alt``."""
+    alive, sub = np.arange(len(view)), view
+    for i, (positive, term) in enumerate(alt.literals):
+        if len(alive) == 0:
+            break
+        hit = term.ordered(sub)
+        keep = hit if positive else ~hit
+        alive = alive[keep]
+        if i + 1 < len(alt.literals) and len(alive) < len(keep):
+            sub = sub.take(keep)
+    return alive
+
+
+def _relaxed(alternatives: list[_Alternative]) -> list[_Alternative]:
+    """The alternatives read as card sets that hold every holding with a
+    matching deal: a set fits a pattern when some deal order fits, but a deal
+    that fits '!KK*' may come from a set that fits 'KK*', so exclusions by
+    patterns are left to the deal walk (shape macros see the set and stay)."""
+    out = []
+    for alt in alternatives:
+        literals = []
+        for positive, term in alt.literals:
+            if isinstance(term, _Group):
+                if positive:
+                    literals.append((True, _Group(_relaxed(term.alternatives), term.text,
+                                                  term.pos)))
+            elif positive or not isinstance(term, _Patterns):
+                literals.append((positive, term))
+        out.append(_Alternative(literals, alt.weight, alt.pos, alt.weighted))
+    return out
+
+
+def _constrained_positions(alternatives, n: int) -> tuple[int, ...]:
+    """The positions some pattern constrains; both down positions or neither."""
+    found: set[int] = set()
+    for term in _all_terms(alternatives):
+        if isinstance(term, _Patterns):
+            for p in term.patterns(n):
+                found.update(p.constrained)
+    if found & {0, 1}:
+        found |= {0, 1}
+    return tuple(sorted(found))
+
+
+def _reach(alternatives, n: int) -> list[np.ndarray]:
+    """Per position, the cards a matching deal can hold there: for each
+    alternative the cards every positive pattern accepts there (either down
+    position for a down card), united.  A necessary condition (variables
+    aside) that prunes the walk."""
+    out = [np.zeros(52, bool) for _ in range(n)]
+    for alt in alternatives:
+        acc = [np.ones(52, bool) for _ in range(n)]
+        for positive, term in alt.literals:
+            if not positive:
+                continue
+            if isinstance(term, _Patterns):
+                fits = [np.zeros(52, bool) for _ in range(n)]
+                for p in term.patterns(n):
+                    fits = [f | slot[0] for f, slot in zip(fits, p.slots)]
+                # element 0 may take either down card: both take what either accepts
+                fits[0] = fits[1] = fits[0] | fits[1]
+            elif isinstance(term, _Group):
+                fits = _reach(term.alternatives, n)
+            else:
+                continue
+            acc = [a & f for a, f in zip(acc, fits)]
+        out = [o | a for o, a in zip(out, acc)]
+    return out
+
+
+def _deal_problem(found: int, bound: int) -> _RangeProblem:
+    return _RangeProblem(f"stud range too wide to weigh by deal order (more than "
+                         f"{MAX_DEAL_WALK:,} partial deals to walk, up to {bound:,} here; "
+                         "write more of the known cards)", None)
+
+
+def _partial_deals(sets: np.ndarray, positions, reach) -> tuple[np.ndarray, np.ndarray]:
+    """Every partial deal of each holding whose cards ``reach`` allows at their
+    positions: ``(holding index int64 [M], uint8 [M, len(positions)])``, the
+    down pair (when constrained) once, lower card first."""
+    count, n = sets.shape
+    cards8 = _columns(sets)  # uint8 columns: the cards kept
+    cols = [c.astype(np.intp) for c in cards8]  # intp columns: fast table look-ups
+    total = 0
+    if positions and positions[0] == 0:
+        fit0 = [reach[0][c] for c in cols]  # whether the k-th card may be down card 0, 1
+        fit1 = [reach[1][c] for c in cols]
+        hold, down, used = [], [[], []], []
+        _charge(count * n * (n - 1) // 2)
+        for i, j in itertools.combinations(range(n), 2):  # rows are sorted: lower first
+            idx = np.flatnonzero((fit0[i] & fit1[j]) | (fit0[j] & fit1[i]))
+            total += len(idx)
+            if total > MAX_DEAL_WALK:  # before the lists grow past the limit
+                raise _deal_problem(total, count * n * (n - 1) // 2)
+            hold.append(idx)
+            down[0].append(cards8[i][idx])
+            down[1].append(cards8[j][idx])
+            used.append(np.full(len(idx), (1 << i) | (1 << j), np.uint8))
+        hold = np.concatenate(hold)
+        chosen = [np.concatenate(d) for d in down]
+        used = np.concatenate(used)
+    else:
+        hold, chosen, used = np.arange(count), [], np.zeros(count, np.uint8)
+    for q in positions:
+        if q < 2:
+            continue
+        _charge(len(hold) * n)
+        picks, total = [], 0
+        for k in range(n):  # the card at position q is the holding's k-th card
+            idx = np.flatnonzero(((used >> k) & 1 == 0) & reach[q][cols[k][hold]])
+            total += len(idx)
+            if total > MAX_DEAL_WALK:
+                raise _deal_problem(total, len(hold) * n)
+            picks.append((idx, k))
+        chosen = [np.concatenate([c[idx] for idx, _ in picks]) for c in chosen] + \
+            [np.concatenate([cards8[k][hold[idx]] for idx, k in picks])]
+        used = np.concatenate([used[idx] | np.uint8(1 << k) for idx, k in picks])
+        hold = np.concatenate([hold[idx] for idx, _ in picks])
+    cards = np.stack(chosen, axis=1) if chosen else np.zeros((len(hold), 0), np.uint8)
+    return hold.astype(np.int64), cards
+
+
+@functools.lru_cache(maxsize=64)
+def _completions(n: int, positions: tuple[int, ...]) -> np.ndarray:
+    """intp [K, r]: every arrangement of a holding's r cards outside a partial
+    deal (by index) over the free positions, ascending; a free down pair is
+    unordered.  K full deals complete each partial deal."""
+    r = n - len(positions)
+    if 0 in positions:
+        rows = list(itertools.permutations(range(r)))
+    else:
+        rows = [(i, j) + rest for i, j in itertools.combinations(range(r), 2)
+                for rest in itertools.permutations([k for k in range(r) if k not in (i, j)])]
+    out = np.array(rows, np.intp).reshape(len(rows), r)
+    out.setflags(write=False)
+    return out
+
+
+class _DealList:
+    """A stud range's matching deals, recomputed on demand: ``walk(holdings)``
+    gives the matching partial deals of those holdings (see :func:`_walk`),
+    each completed by every arrangement of the holding's other cards."""
+
+    def __init__(self, n: int, walk):
+        self.n, self.walk = n, walk
+
+    def listing(self, holdings: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(uint8 [D, n] deals, float64 [D] weights), deals in ascending order."""
+        hold, cards, weight, positions = self.walk(holdings)
+        n, m = self.n, len(hold)
+        arrange = _completions(n, positions)
+        rows = holdings[hold]
+        used = np.zeros(rows.shape, bool)
+        for j in range(cards.shape[1]):
+            used |= rows == cards[:, j:j + 1]
+        rest = rows[~used].reshape(m, n - len(positions))
+        full = np.empty((m, len(arrange), n), np.uint8)
+        full[:, :, list(positions)] = cards[:, None, :]
+        free = [q for q in range(n) if q not in positions]
+        full[:, :, free] = rest[:, arrange]
+        full = full.reshape(-1, n)
+        full[:, :2] = np.sort(full[:, :2], axis=1)
+        weights = np.repeat(weight, len(arrange))
+        order = np.lexsort(full.T[::-1])
+        return full[order], weights[order]
+
+
+def _walk(alternatives, sets: np.ndarray, n: int, with_cards: bool = True):
+    """``(holding index, cards, weight, positions)`` of the partial deals of
+    ``sets`` that match the range: a deal matches when some alternative does,
+    and weighs the largest such alternative's weight (cards None unless
+    ``with_cards``)."""
+    positions = _constrained_positions(alternatives, n)
+    hold, cards = _partial_deals(sets, positions, _reach(alternatives, n))
+    view = _DealView(sets, hold, cards, positions)
+    if len(alternatives) == 1:
+        matched = _ordered_alternative(alternatives[0], view)
+        weight = np.full(len(matched), alternatives[0].weight)
+    else:
+        best = np.zeros(len(hold))
+        for alt in alternatives:
+            idx = _ordered_alternative(alt, view)
+            best[idx] = np.maximum(best[idx], alt.weight)
+        matched = np.flatnonzero(best > 0)
+        weight = best[matched]
+    return hold[matched], cards[matched] if with_cards else None, weight, positions
+
+
+def _order_kind(alternatives, n: int) -> str:
+    """'ranks' ('suits') when every term sees only ranks (suits): then the deal
+    orders of a holding depend only on its rank (suit) multiset."""
+    ranks = suits = True
+    for term in _all_terms(alternatives):
+        if isinstance(term, _Patterns):
+            for p in term.patterns(n):
+                on_ranks, on_suits = p.sees()
+                ranks &= not on_suits
+                suits &= not on_ranks
+        elif isinstance(term, _Macro):
+            ranks &= term.name in _RANK_MACROS
+            suits &= term.name in _SUIT_MACROS
+        elif not isinstance(term, _Group):
+            ranks = suits = False
+    return "ranks" if ranks else "suits" if suits else "mixed"
+
+
+def _stud_range(alternatives, n: int):
+    """(holdings, weights, orders, deals) of a stud range read in deal order:
+    a holding's orders count its matching deals, its weight sums theirs."""
+    parts = [_evaluate(alt, n) for alt in _relaxed(alternatives)]
+    if len(parts) > 1:
+        _charge(_UNION_WORK * sum(len(part) for part in parts))
+        sets = _unique_rows(np.concatenate(parts))
+    else:
+        sets = parts[0]
+    # walk one representative per rank (suit) multiset when that is all the range sees
+    kind, index, reps = _order_kind(alternatives, n), None, sets
+    if kind == "ranks":
+        distinct, index = _compact(_rank_key(sets), 13 ** n)
+        reps = _rank_representatives(distinct, n)
+    elif kind == "suits":
+        distinct, index = _compact(_suit_key(sets), 1 << 16)
+        reps = _suit_representatives(distinct, n)
+    hold, _, best, positions = _walk(alternatives, reps, n, with_cards=False)
+    per = len(_completions(n, positions))
+    orders = np.bincount(hold, minlength=len(reps)) * per
+    weights = np.bincount(hold, weights=best, minlength=len(reps)) * per
+    if index is not None:
+        orders, weights = orders[index], weights[index]
+    keep = orders > 0
+    deals = _DealList(n, functools.partial(_walk, alternatives, n=n))
+    return sets[keep], weights[keep], orders[keep], deals
+
 # --------------------------------------------------------------------------- public API
 
 def _quote(text) -> str:
@@ -1285,8 +1680,14 @@ def is_exact_hand(game: str | Game, text) -> bool:
     return True
 
 
-def parse_range(game: str | Game, text: str) -> Range:
+def parse_range(game: str | Game, text: str, *, ordered: bool | None = None) -> Range:
     """Read a range (see ``docs/RANGES.md``) into its holdings and weights.
+
+    In stud games (``ordered`` None or True) the patterns follow the deal
+    order: the first two cards are the down cards, in either order, the
+    others the up cards as dealt (``KsJhTd`` is not ``KsTdJh``); each holding
+    is weighted by the deals that match (``Range.orders``).  ``ordered=False``
+    reads every pattern as a card set (board and dead-card ranges).
 
     >>> parse_range("holdem", "AKs").holdings.tolist()
     [[44, 48], [45, 49], [46, 50], [47, 51]]
@@ -1302,11 +1703,12 @@ def parse_range(game: str | Game, text: str) -> Range:
     game = get_game(game)
     if not isinstance(text, str):
         raise RangeError(f"a range is text, got {text!r}", None, None)
-    key = (game.name, text)
+    ordered = game.stud if ordered is None else bool(ordered) and game.stud
+    key = (game.name, text, ordered)
     with _RECENT_LOCK:
         hit = _RECENT.pop(key, None)  # re-inserted below: the dict's order is recency
     if hit is None:
-        hit = _parse(game, text)
+        hit = _parse(game, text, ordered)
     if len(hit) <= _RECENT_MAX_HOLDINGS:
         with _RECENT_LOCK:
             _RECENT[key] = hit
@@ -1324,13 +1726,20 @@ _RECENT_SIZE = 8
 _RECENT_MAX_HOLDINGS = 300_000
 
 
-def _parse(game: Game, text: str) -> Range:
+def _parse(game: Game, text: str, ordered: bool) -> Range:
     if len(text) > MAX_TEXT:
         raise RangeError(f"range too long ({len(text):,} characters; the limit is "
                          f"{MAX_TEXT:,})", text, None)
     if is_exact_hand(game, text):
-        cards = sorted(parse_cards(text))
-        return _make_range(game, text, np.array([cards], np.uint8), np.ones(1))
+        written = parse_cards(text)
+        rows = np.array([sorted(written)], np.uint8)
+        if not ordered:
+            return _make_range(game, text, rows, np.ones(1))
+        n = len(written)  # one deal: the first two cards down, the rest as written
+        deal = np.array([sorted(written[:2]) + list(written[2:])], np.uint8)
+        deals = _DealList(n, lambda held: (np.zeros(len(held), np.int64), deal[:len(held)],
+                                           np.ones(len(held)), tuple(range(n))))
+        return _make_range(game, text, rows, np.ones(1), orders=np.ones(1), deals=deals)
     parser = _Parser(game, text)
     outer = getattr(_WORK, "left", None)  # a parse inside a parse (percent terms) keeps its own
     _WORK.left = MAX_WORK
@@ -1340,8 +1749,11 @@ def _parse(game: Game, text: str) -> Range:
         alternatives = parser.parse()
         _charge(_TERM_WORK * len(list(_all_terms(alternatives))))
         n = _holding_size(game, alternatives)
+        orders = deals = None
         rows, weights = [], []
-        for alt in alternatives:
+        if ordered:
+            holdings, weights, orders, deals = _stud_range(alternatives, n)
+        for alt in alternatives if not ordered else ():
             held = _evaluate(alt, n)
             if len(alternatives) > 1:
                 _charge(_UNION_WORK * len(held))  # the union below sorts every row
@@ -1356,7 +1768,9 @@ def _parse(game: Game, text: str) -> Range:
                          None if pos is None else pos + 1) from None
     finally:
         _WORK.left = outer
-    if len(rows) == 1:
+    if ordered:
+        pass  # _stud_range gave holdings and weights
+    elif len(rows) == 1:
         holdings, weights = rows[0], weights[0]
     else:
         holdings = np.concatenate(rows)
@@ -1372,7 +1786,7 @@ def _parse(game: Game, text: str) -> Range:
         only = alternatives[0].literals[0]
         if only[0] and isinstance(only[1], _Percent):
             share = only[1].share  # the share the ordering reached
-    return _make_range(game, text, holdings, weights, share)
+    return _make_range(game, text, holdings, weights, share, orders, deals)
 
 
 def _all_terms(alternatives):
@@ -1444,4 +1858,7 @@ def holdings_excluding(rng: Range, dead) -> Range:
     if not keep.any():
         raise RangeError(f"no holding of range {_quote(rng.text)} is left without "
                          f"{' '.join(card_str(c) for c in cards)}", rng.text, None)
-    return _make_range(rng.game, rng.text, rng.holdings[keep], rng.weights[keep])
+    if rng.orders is None:
+        return _make_range(rng.game, rng.text, rng.holdings[keep], rng.weights[keep])
+    return _make_range(rng.game, rng.text, rng.holdings[keep], rng.weights[keep],
+                       orders=rng.orders[keep], deals=rng._deals)

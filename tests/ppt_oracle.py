@@ -129,3 +129,65 @@ def run(top: str, bottom: str, width: int) -> list[str]:
     KQJT-T987 gives ['KQJT', 'QJT9', 'JT98', 'T987']."""
     hi, lo = rank(top), rank(bottom)
     return ["".join(RANKS[h - j] for j in range(width)) for h in range(hi, lo - 1, -1)]
+
+
+class StudDeals:
+    """Every ordered stud deal of n cards, the meaning PPT gives stud patterns:
+    two down cards (unordered: listed lower card first) then the up cards in
+    the order dealt.  Third street has C(52,2) * 50 = 66,300 deals, fourth
+    street 3,248,700.  Predicates take a column (0, 1 down; 2.. up) and give
+    one bool per deal."""
+
+    def __init__(self, n: int):
+        self.n = n
+        deals = np.array(list(itertools.combinations(range(52), 2)), dtype=np.int8)
+        for _ in range(n - 2):  # every card not dealt yet, as the next up card
+            nxt = np.tile(np.arange(52, dtype=np.int8), len(deals))
+            deals = np.repeat(deals, 52, axis=0)
+            deals = np.concatenate([deals[(deals != nxt[:, None]).all(axis=1)],
+                                    nxt[(deals != nxt[:, None]).all(axis=1)][:, None]], axis=1)
+        self.cards = deals
+        self.rank = deals // 4
+        self.suit = deals % 4
+        self.keys = (np.left_shift(np.uint64(1), deals.astype(np.uint64))).sum(axis=1)
+
+    def __len__(self):
+        return len(self.cards)
+
+    # -- per-column predicates
+    def is_card(self, name: str):
+        return lambda j: self.cards[:, j] == card(name)
+
+    def rank_in(self, ranks: str):
+        return lambda j: np.isin(self.rank[:, j], [rank(r) for r in ranks])
+
+    def suit_is(self, s: str):
+        return lambda j: self.suit[:, j] == SUITS.index(s)
+
+    def anything(self):
+        return lambda j: np.ones(len(self), bool)
+
+    def down(self, first, second):
+        """The down cards fit ``first`` and ``second``, either way round."""
+        return (first(0) & second(1)) | (first(1) & second(0))
+
+    def set_rank_counts(self):
+        """int [D, 13]: cards of each rank in the deal's set."""
+        counts = np.zeros((len(self), 13), np.int64)
+        for j in range(self.n):
+            counts[np.arange(len(self)), self.rank[:, j]] += 1
+        return counts
+
+    def per_set(self, weight):
+        """(set keys ascending, matching deals per set, summed weight per set) for
+        deal weights ``weight`` (0 where a deal does not match)."""
+        weight = np.asarray(weight, dtype=np.float64)
+        hit = weight > 0
+        keys, inverse = np.unique(self.keys[hit], return_inverse=True)
+        return (keys, np.bincount(inverse, minlength=len(keys)),
+                np.bincount(inverse, weights=weight[hit], minlength=len(keys)))
+
+
+@lru_cache(maxsize=2)
+def stud_deals(n: int) -> StudDeals:
+    return StudDeals(n)

@@ -584,3 +584,17 @@ def test_batch_streams_line_by_line():
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_range_shows_stud_deals(capsys):
+    """PPT's stud example: KsJhTd and KsTdJh are two deals of one holding, JhKsTd the first."""
+    code, out, _ = run(capsys, "range", "stud", "KsJhTd, KsTdJh, JhKsTd", "--deals", "5", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["combos"] == 1 and data["deals"] == 2
+    assert {(d["down"], d["up"]) for d in data["first_deals"]} == {("JhKs", "Td"), ("TdKs", "Jh")}
+    code, out, _ = run(capsys, "range", "stud", "KK*@2, *KK", "--deals", "2")
+    assert code == 0 and "292 combos" in out and "876 ordered deals" in out and "Down" in out
+    code, _, err = run(capsys, "range", "omaha", "AA", "--deals", "2")
+    assert code == 2 and "--deals is for stud games" in err
+    code, out, _ = run(capsys, "range", "omaha", "AA", "--json")
+    assert "deals" not in json.loads(out)

@@ -11,8 +11,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pokereval.ranges import MAX_WORK, RangeError, parse_range
-from ppt_oracle import RANKS, card, hands, run
+from pokereval.ranges import MAX_WORK, RangeError, holdings_excluding, parse_range
+from ppt_oracle import RANKS, card, hands, run, stud_deals
 
 H2, S3, O4 = 2, 3, 4  # cards per hand: hold'em, third-street stud, Omaha
 
@@ -235,6 +235,156 @@ def test_weights_in_ppt_example():
     rng = parse_range("omaha", "AA@10, KK@8")
     aces = (rng.holdings >> 2 == 12).sum(axis=1) >= 2
     assert set(rng.weights[aces]) == {10.0} and set(rng.weights[~aces]) == {8.0}
+
+
+# --------------------------------------------------------------------------- stud card order
+# PPT: "in stud games the order of the cards after the first two matters:
+# KsJhTd and KsTdJh are different, KsJhTd and JhKsTd are not".  Each fixture's
+# meaning is a weight per ordered deal (tests/ppt_oracle.py StudDeals: the
+# two down cards either way round, then the up cards as dealt; 0 = no match);
+# a holding's orders are its matching deals, its weight the sum of theirs.
+
+def _ror(d):
+    """'ROR': one down card pairs the door card, the other has another rank."""
+    same = lambda j: d.rank[:, j] == d.rank[:, 2]  # noqa: E731
+    return d.down(same, lambda j: ~same(j))
+
+
+def _suited_to_door(d):
+    """'Rx*Ox': a down card of the door card's suit and of another rank."""
+    fits = lambda j: (d.suit[:, j] == d.suit[:, 2]) & (d.rank[:, j] != d.rank[:, 2])  # noqa: E731
+    return d.down(fits, d.anything())
+
+
+def _set_has_one_pair(d):
+    counts = d.set_rank_counts()
+    return ((counts == 2).sum(axis=1) == 1) & (counts.max(axis=1) == 2)
+
+
+def _set_no_pair(d):
+    return d.set_rank_counts().max(axis=1) == 1
+
+
+S4 = 4  # fourth street
+STUD_ORDER = [
+    # PPT's own example: the up cards' order counts, the down cards' does not
+    (S3, "stud", "KsJhTd", lambda d: d.down(d.is_card("Ks"), d.is_card("Jh")) & d.is_card("Td")(2)),
+    (S3, "stud", "KsTdJh", lambda d: d.down(d.is_card("Ks"), d.is_card("Td")) & d.is_card("Jh")(2)),
+    (S3, "stud", "JhKsTd", lambda d: d.down(d.is_card("Ks"), d.is_card("Jh")) & d.is_card("Td")(2)),
+    (S3, "stud", "KsJhTd, KsTdJh", lambda d: d.is_card("Td")(2) & d.down(d.is_card("Ks"), d.is_card("Jh"))
+     | d.is_card("Jh")(2) & d.down(d.is_card("Ks"), d.is_card("Td"))),
+    (S3, "stud", "KsJhTd, JhKsTd", lambda d: d.down(d.is_card("Ks"), d.is_card("Jh")) & d.is_card("Td")(2)),
+    # where the kings are
+    (S3, "stud", "KK*", lambda d: d.down(d.rank_in("K"), d.rank_in("K"))),
+    (S3, "stud", "*KK", lambda d: d.down(d.rank_in("K"), d.anything()) & d.rank_in("K")(2)),
+    (S3, "stud", "K*K", lambda d: d.down(d.rank_in("K"), d.anything()) & d.rank_in("K")(2)),
+    (S3, "stud", "KK*, *KK", lambda d: d.down(d.rank_in("K"), d.rank_in("K"))
+     | d.down(d.rank_in("K"), d.anything()) & d.rank_in("K")(2)),
+    (S3, "stud", "KKK", lambda d: d.down(d.rank_in("K"), d.rank_in("K")) & d.rank_in("K")(2)),
+    (S3, "stud", "**K", lambda d: d.rank_in("K")(2)),
+    (S3, "stud", "K**", lambda d: d.down(d.rank_in("K"), d.anything())),
+    (S3, "stud", "K, **7s", lambda d: d.down(d.rank_in("K"), d.anything()) | d.is_card("7s")(2)),
+    (S3, "stud", "AA, **7s", lambda d: d.down(d.rank_in("A"), d.rank_in("A")) | d.is_card("7s")(2)),
+    # variables and suits
+    (S3, "stud", "RR*", lambda d: d.rank[:, 0] == d.rank[:, 1]),
+    (S3, "stud", "RRO", lambda d: (d.rank[:, 0] == d.rank[:, 1]) & (d.rank[:, 2] != d.rank[:, 0])),
+    (S3, "stud", "ROR", _ror),
+    (S3, "stud", "xxy", lambda d: (d.suit[:, 0] == d.suit[:, 1]) & (d.suit[:, 2] != d.suit[:, 0])),
+    (S3, "stud", "xsx", lambda d: d.down(  # x is not spades: written suits are taken
+        lambda j: (d.suit[:, j] == d.suit[:, 2]) & ~d.suit_is("s")(2), d.suit_is("s"))),
+    (S3, "stud", "Rx*Ox", _suited_to_door),
+    (S3, "stud", "s**", lambda d: d.down(d.suit_is("s"), d.anything())),
+    (S3, "stud", "ss*", lambda d: d.down(d.suit_is("s"), d.suit_is("s"))),
+    # lists, spans, macros
+    (S3, "stud", "**[A-6]", lambda d: d.rank_in("AKQJT9876")(2)),  # spans run aces high
+    (S3, "stud", "KK*-TT*", lambda d: d.down(d.rank_in("KQJT"), d.rank_in("KQJT"))
+     & (d.rank[:, 0] == d.rank[:, 1])),
+    (S3, "stud", "**K+", lambda d: d.rank_in("KA")(2)),
+    (S3, "stud", "AK*$OP", lambda d: d.down(d.rank_in("A"), d.rank_in("K")) & _set_has_one_pair(d)),
+    (S3, "stud", "**A:$np", lambda d: d.rank_in("A")(2) & _set_no_pair(d)),
+    (S3, "stud-hilo", "$L$L$L", lambda d: d.down(d.rank_in("A2345678"), d.rank_in("A2345678"))
+     & d.rank_in("A2345678")(2)),
+    (S3, "razz", "$W$W*", lambda d: d.down(d.rank_in("A2345"), d.rank_in("A2345"))),
+    (S3, "razz", "**[A,2,3]", lambda d: d.rank_in("A23")(2)),
+    (S3, "razz", "**[A,2-6]:$np", lambda d: d.rank_in("A23456")(2) & _set_no_pair(d)),
+    # exclusions and groups act on deals, not on sets
+    (S3, "stud", "**A!AA*", lambda d: d.rank_in("A")(2) & ~d.down(d.rank_in("A"), d.rank_in("A"))),
+    (S3, "stud", "KK*!*KK", lambda d: d.down(d.rank_in("K"), d.rank_in("K")) & ~d.rank_in("K")(2)),
+    (S3, "stud", "(KK*,*KK)!KKK", lambda d: (d.down(d.rank_in("K"), d.rank_in("K"))
+                                            | d.down(d.rank_in("K"), d.anything()) & d.rank_in("K")(2))
+     & ~(d.down(d.rank_in("K"), d.rank_in("K")) & d.rank_in("K")(2))),
+    (S3, "stud", "KK*:*KK", lambda d: d.down(d.rank_in("K"), d.rank_in("K")) & d.rank_in("K")(2)),
+    (S3, "stud", "AK*:K**", lambda d: d.down(d.rank_in("A"), d.rank_in("K"))),
+    (S3, "stud", "s**:*h*", lambda d: d.down(d.suit_is("s"), d.suit_is("h"))),
+    (S3, "stud", "(As*,Ks*):*Ah*", lambda d: d.down(d.is_card("Ah"), d.is_card("As"))
+     | d.down(d.is_card("Ah"), d.is_card("Ks"))),
+    # weights: a deal weighs its largest matching alternative's weight
+    (S3, "stud", "KK*@2, *KK@1", lambda d: np.maximum(
+        2.0 * d.down(d.rank_in("K"), d.rank_in("K")),
+        1.0 * (d.down(d.rank_in("K"), d.anything()) & d.rank_in("K")(2)))),
+    # fourth street
+    (S4, "stud", "**Ks7s", lambda d: d.is_card("Ks")(2) & d.is_card("7s")(3)),
+    (S4, "stud", "**7sKs", lambda d: d.is_card("7s")(2) & d.is_card("Ks")(3)),
+    (S4, "stud", "AA**", lambda d: d.down(d.rank_in("A"), d.rank_in("A"))),
+    (S4, "stud", "*K*K", lambda d: d.down(d.rank_in("K"), d.anything()) & d.rank_in("K")(3)),
+    (S4, "razz", "**$W$W:$np", lambda d: d.rank_in("A2345")(2) & d.rank_in("A2345")(3)
+     & _set_no_pair(d)),
+]
+
+
+@pytest.mark.parametrize("n,game,text,meaning", STUD_ORDER,
+                         ids=[f"{g}:{t}:{n}" for n, g, t, _ in STUD_ORDER])
+def test_stud_order_by_brute_force_over_deals(n, game, text, meaning):
+    d = stud_deals(n)
+    weight = np.asarray(meaning(d), dtype=np.float64)
+    keys, orders, weights = d.per_set(weight)
+    rng = parse_range(game, text)
+    assert rng.cards == n
+    at = np.argsort(rng.masks())
+    assert np.array_equal(rng.masks()[at], keys), text
+    assert np.array_equal(rng.orders[at], orders), text
+    assert np.array_equal(rng.weights[at], weights), text
+    if len(d.cards[weight > 0]) <= 300_000:  # the deals themselves, in deal order
+        cards, w = rng.deals()
+        want = d.cards[weight > 0].astype(np.uint8)
+        order = np.lexsort(want.T[::-1])
+        assert np.array_equal(cards, want[order]), text
+        assert np.array_equal(w, weight[weight > 0][order]), text
+
+
+def test_stud_order_table_is_large():
+    assert len(STUD_ORDER) >= 20
+
+
+def test_stud_order_examples_differ_as_ppt_says():
+    def deals(text):
+        return {tuple(row) for row in parse_range("stud", text).deals()[0].tolist()}
+    assert deals("KsJhTd") != deals("KsTdJh")
+    assert deals("KsJhTd") == deals("JhKsTd")
+    assert deals("KK*") != deals("*KK") and deals("*KK") == deals("K*K")
+
+
+def test_stud_orders_survive_card_removal_and_listing_limits():
+    rng = parse_range("stud", "KK*, *KK")
+    left = holdings_excluding(rng, "Kc")
+    assert int(left.orders.sum()) == len(left.deals()[0])
+    assert all(card("Kc") not in row for row in left.deals()[0].tolist())
+    with pytest.raises(RangeError, match="ordered deals; the most listed is 10"):
+        rng.deals(limit=10)
+    with pytest.raises(RangeError, match="in stud games only"):
+        parse_range("omaha", "AA").deals()
+    assert parse_range("omaha", "AA").orders is None
+
+
+def test_stud_deal_walk_is_bounded():
+    with pytest.raises(RangeError, match="too wide to weigh by deal order") as info:
+        parse_range("stud", "Rx**Ox*")  # suits and ranks: 30 partial deals of ~2.5 M holdings
+    assert "\n" not in str(info.value)
+
+
+def test_board_ranges_stay_sets():
+    assert parse_range("stud", "K**", ordered=False).orders is None
+    assert len(parse_range("stud", "**K", ordered=False)) == len(parse_range("stud", "K**"))
 
 
 # --------------------------------------------------------------------------- errors

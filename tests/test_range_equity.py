@@ -308,3 +308,31 @@ def test_cli_accepts_ranges(capsys):
     out, err = capsys.readouterr()
     assert rc == 0, err
     assert "AA**:$ds" in out
+
+
+# --------------------------------------------------------------------------
+# Stud card order: a holding weighs its matching deals
+# --------------------------------------------------------------------------
+
+def test_stud_order_weights_reach_the_equity():
+    """'KK[K,Q]8s9h2c' (kings down, a king or queen on third street) holds each
+    kings-and-queen set in one deal and each trip-kings set in three (any two of
+    the kings down): its equity is that of the explicit union with those weights."""
+    villain = "AhAd7c7d6d5s"
+    kings, queens = ["Kc", "Kd", "Kh", "Ks"], ["Qc", "Qd", "Qh", "Qs"]
+    tail = "8s9h2c"
+    parts = [f"{a}{b}{q}{tail}@1" for i, a in enumerate(kings) for b in kings[i + 1:] for q in queens]
+    parts += [f"{a}{b}{c}{tail}@3" for a, b, c in
+              [(kings[i], kings[j], kings[k]) for i in range(4) for j in range(i + 1, 4)
+               for k in range(j + 1, 4)]]
+    explicit = ", ".join(parts)
+    ordered = equity("stud", [f"KK[K,Q]{tail}", villain], exact=True)
+    weighted = equity("stud", [explicit, villain], exact=True)
+    flat = equity("stud", [explicit.replace("@3", "@1"), villain], exact=True)
+    assert ordered.exact and weighted.exact
+    for p, q in zip(ordered.players, weighted.players):
+        assert p.equity_fraction == q.equity_fraction
+    assert ordered.players[0].equity_fraction != flat.players[0].equity_fraction  # weights matter
+    rng = parse_range("stud", f"KK[K,Q]{tail}")
+    trips = (rng.holdings >> 2 == 11).sum(axis=1) == 3
+    assert len(rng) == 28 and set(rng.orders[trips]) == {3} and set(rng.orders[~trips]) == {1}

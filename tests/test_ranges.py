@@ -131,16 +131,17 @@ def test_stud_street_and_board_game_sizes():
 
 # --------------------------------------------------------------------------- brute-force oracle
 
-def oracle_match(elements, holding) -> bool:
+def oracle_match(elements, holding, orders=None) -> bool:
     """elements: (rank_kind, rank_value, suit_kind, suit_value) with kinds
     'any' | 'rank' (int) | 'set' (set of ints) | 'var' (letter) for ranks and
     'any' | 'suit' (int) | 'var' (letter) for suits.  A straight transcription of
     docs/RANGES.md: some permutation of the cards fits every element; equal
     variable letters take equal values, different letters different values,
-    and no variable takes a rank / suit written explicitly in the pattern."""
+    and no variable takes a rank / suit written explicitly in the pattern.
+    ``orders``: the card orders tried (default every permutation of the holding)."""
     written_ranks = {v for k, v, _, _ in elements if k == "rank"}
     written_suits = {v for _, _, k, v in elements if k == "suit"}
-    for perm in itertools.permutations(holding):
+    for perm in itertools.permutations(holding) if orders is None else orders:
         rvars, svars, ok = {}, {}, True
         for (rk, rv, sk, sv), card in zip(elements, perm):
             r, s = card // 4, card % 4
@@ -219,6 +220,53 @@ def test_random_stud_third_street_patterns_match_brute_force(seed):
     text = render(elements)
     expected = {h for h in all_holdings(3) if oracle_match(elements, h)}
     _check(parse_range_or_empty("stud", text), expected, text)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_stud_patterns_follow_the_deal_order(seed):
+    """Stud: a holding's orders are its deals (two down cards either way round,
+    then the door card) that fit the elements in that order."""
+    rnd = random.Random(3000 + seed)
+    elements = [random_element(rnd) for _ in range(3)]
+    text = render(elements)
+    expected = {}
+    for a, b in itertools.combinations(range(52), 2):
+        for door in range(52):
+            if door not in (a, b) and oracle_match(elements, None, [(a, b, door), (b, a, door)]):
+                key = tuple(sorted((a, b, door)))
+                expected[key] = expected.get(key, 0) + 1
+    rng = parse_range_or_empty("stud", text)
+    got = {} if rng is None else {tuple(map(int, h)): int(o) for h, o in zip(rng.holdings, rng.orders)}
+    assert got == expected, text
+    if rng is not None:
+        assert np.array_equal(rng.weights, rng.orders)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_random_stud_combinations_act_on_deals(seed):
+    """'a:b', 'a!b' and 'a, b@2' in stud: each deal is tested against both patterns."""
+    rnd = random.Random(4000 + seed)
+    a, b = ([random_element(rnd) for _ in range(3)] for _ in range(2))
+    fits = {}
+    for x, y in itertools.combinations(range(52), 2):
+        for door in range(52):
+            if door not in (x, y):
+                tried = [(x, y, door), (y, x, door)]
+                fits[(x, y, door)] = (oracle_match(a, None, tried), oracle_match(b, None, tried))
+    for text, weigh in [(f"{render(a)}:{render(b)}", lambda p, q: float(p and q)),
+                        (f"{render(a)}!{render(b)}", lambda p, q: float(p and not q)),
+                        (f"{render(a)}, {render(b)}@2", lambda p, q: 2.0 if q else float(p))]:
+        orders, weights = {}, {}
+        for deal, (p, q) in fits.items():
+            w = weigh(p, q)
+            if w:
+                key = tuple(sorted(deal))
+                orders[key] = orders.get(key, 0) + 1
+                weights[key] = weights.get(key, 0.0) + w
+        rng = parse_range_or_empty("stud", text)
+        held = [] if rng is None else [tuple(map(int, h)) for h in rng.holdings]
+        assert dict(zip(held, [] if rng is None else rng.orders.tolist())) == orders, text
+        assert dict(zip(held, [] if rng is None else rng.weights.tolist())) == weights, text
 
 
 @pytest.mark.parametrize("seed", range(12))
