@@ -25,6 +25,28 @@ from .exact import sum_chunks
 MAX_PLAYERS = 8
 
 
+@jit(inline=True)
+def _best(a, b, bit, h0, l0, th0, tl0):
+    """Best high / low and their holders once the player ``bit`` shows (a, b), from the
+    bests (h0, l0) held by (th0, tl0); without branches on the values."""
+    th = bit if a > h0 else th0 | (bit * (a == h0))
+    tl = bit if b > l0 else tl0 | (bit * ((b == l0) & (b > 0)))
+    return max(a, h0), max(b, l0), th, tl
+
+
+@jit(inline=True)
+def _count_cards(G, hv, lv, q, s, B, L, th, tl, avail, acc):
+    """The last player ``q`` with one card, each of the cards ``avail``: classed against
+    the bests (B, L) held by (th, tl) and counted."""
+    key = ((th if G[2] else 0) | (tl << q)) * 9
+    while avail:
+        j = np.int64(trailing_zeros(avail))
+        avail &= avail - np.uint64(1)
+        a = np.int64(hv[q, s, j])
+        b = np.int64(lv[q, s, j])
+        acc[key + ((a >= B) + (a > B)) * 3 + (b >= L) + (b > L)] += 1
+
+
 @jit(hot=True)
 def _walk_range(G, masks, hv, lv, shared, mo, lo, hi, acc, idx, rest, used, bh, bl, th, tl):
     """Count the run-outs of outer indices [lo, hi) into ``acc[key * 9 + class]``
@@ -57,24 +79,32 @@ def _walk_range(G, masks, hv, lv, shared, mo, lo, hi, acc, idx, rest, used, bh, 
             if p == q:
                 # the last player: class each subset against the best of the others
                 d = q - 1
-                key = ((th[d] if G[2] else 0) | (tl[d] << q)) * 9
-                B = bh[d]
-                L = bl[d]
                 if mo == 1:
-                    avail = full & ~used[d]
-                    while avail:
-                        j = np.int64(trailing_zeros(avail))
-                        avail &= avail - np.uint64(1)
-                        a = np.int64(hv[q, s, j])
-                        b = np.int64(lv[q, s, j])
-                        acc[key + ((a >= B) + (a > B)) * 3 + (b >= L) + (b > L)] += 1
+                    _count_cards(G, hv, lv, q, s, bh[d], bl[d], th[d], tl[d], full & ~used[d], acc)
                 else:
+                    key = ((th[d] if G[2] else 0) | (tl[d] << q)) * 9
+                    B = bh[d]
+                    L = bl[d]
                     for j in range(count):
                         if masks[j] & used[d]:
                             continue
                         a = np.int64(hv[q, s, j])
                         b = np.int64(lv[q, s, j])
                         acc[key + ((a >= B) + (a > B)) * 3 + (b >= L) + (b > L)] += 1
+                p -= 1
+                continue
+            if mo == 1 and p == q - 1:
+                # one card each: the last two players in two plain loops, off the stack
+                d = p - 1
+                free = full & ~used[d]
+                r = free
+                while r:
+                    j = np.int64(trailing_zeros(r))
+                    r &= r - np.uint64(1)
+                    B, L, th1, tl1 = _best(np.int64(hv[p, s, j]), np.int64(lv[p, s, j]), one << p,
+                                           bh[d], bl[d], th[d], tl[d])
+                    _count_cards(G, hv, lv, q, s, B, L, th1, tl1,
+                                 free & ~(np.uint64(1) << np.uint64(j)), acc)
                 p -= 1
                 continue
             # player p's next subset that avoids the cards dealt
@@ -95,16 +125,9 @@ def _walk_range(G, masks, hv, lv, shared, mo, lo, hi, acc, idx, rest, used, bh, 
                 mm = masks[j]
                 if mm & used[p - 1]:
                     continue
-            # best high / low and their holders, without branches on the values
-            a = np.int64(hv[p, s, j])
-            b = np.int64(lv[p, s, j])
-            bit = one << p
-            h0 = bh[p - 1]
-            l0 = bl[p - 1]
-            bh[p] = max(a, h0)
-            th[p] = bit if a > h0 else th[p - 1] | (bit * (a == h0))
-            bl[p] = max(b, l0)
-            tl[p] = bit if b > l0 else tl[p - 1] | (bit * ((b == l0) & (b > 0)))
+            bh[p], bl[p], th[p], tl[p] = _best(np.int64(hv[p, s, j]), np.int64(lv[p, s, j]),
+                                               one << p, bh[p - 1], bl[p - 1], th[p - 1],
+                                               tl[p - 1])
             used[p] = used[p - 1] | mm
             p += 1
             idx[p] = -1
