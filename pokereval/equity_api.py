@@ -82,8 +82,8 @@ _KERNEL_LOCK = threading.Lock()
 # Estimated single-core nanoseconds, used for the auto choice and batch sizes.
 _NS_BOARD = 20.0
 _NS_PLAYER = {2: 15.0, 4: 25.0, 5: 28.0}  # per player per board, by hole cards
-_NS_STUD_VISIT = 4.0  # per subset looked at by the stud walk
-_NS_STUD_PREFIX = 4.0  # per deal of the players but the last (the stud walk's leaves)
+_NS_STUD_VISIT = 2.5  # per subset looked at by the stud walk
+_NS_STUD_PREFIX = 2.0  # per deal of the players but the last (the stud walk's leaves)
 _NS_RANGED_PLAYER = 30.0  # per ranged-kernel player per board
 _NS_TUPLE_STUD = 60_000.0  # per holding tuple of a stud range spot (one exact run each)
 
