@@ -101,9 +101,26 @@ int64_t pe_eval_omaha_batch(const uint8_t *holes, int nhole, const uint8_t *boar
     return -1;
 }
 
-/* Nested loops with running (key, mask) sums: one table read per hand. */
+/* The hands of six cards (key, mask) with each card from `first` on, tallied by category
+ * into hist[suit of the seventh card][category]: four tallies, so that consecutive
+ * hands rarely add to the same counter (each add waits on the previous one to it).
+ * Six cards with no suit at four cannot make a flush with any seventh card: their
+ * hands skip the flush test. */
+static inline void seventh_card(uint64_t key, uint64_t mask, int first, uint64_t hist[4][16]) {
+    /* suit counters start at 3: a suit of four or more cards reaches 7, and 8 after +1 */
+    if (((key + (0x1111ull << PE_SUIT_SHIFT)) & PE_FLUSH_BITS) == 0) {
+        uint32_t rank_key = (uint32_t)key;
+        for (int g = first; g < 52; g++)
+            hist[g & 3][rank_value(pe_hi_rank, rank_key + pe_rank_weight[g >> 2]) >> 12]++;
+        return;
+    }
+    for (int g = first; g < 52; g++)
+        hist[g & 3][high_value(key + pe_card_key[g], mask | pe_card_mask[g]) >> 12]++;
+}
+
+/* Nested loops with running (key, mask) sums; the seventh card in seventh_card(). */
 void pe_enumerate7(uint64_t counts[9]) {
-    uint64_t local[9] = {0};
+    uint64_t hist[4][16] = {{0}};
     for (int a = 0; a < 52; a++) {
         uint64_t ka = PE_SUIT_BIAS + pe_card_key[a], ma = pe_card_mask[a];
         for (int b = a + 1; b < 52; b++) {
@@ -114,15 +131,12 @@ void pe_enumerate7(uint64_t counts[9]) {
                     uint64_t kd = kc + pe_card_key[d], md = mc | pe_card_mask[d];
                     for (int e = d + 1; e < 52; e++) {
                         uint64_t ke = kd + pe_card_key[e], me = md | pe_card_mask[e];
-                        for (int f = e + 1; f < 52; f++) {
-                            uint64_t kf = ke + pe_card_key[f], mf = me | pe_card_mask[f];
-                            for (int g = f + 1; g < 52; g++)
-                                local[high_value(kf + pe_card_key[g], mf | pe_card_mask[g]) >> 12]++;
-                        }
+                        for (int f = e + 1; f < 51; f++)
+                            seventh_card(ke + pe_card_key[f], me | pe_card_mask[f], f + 1, hist);
                     }
                 }
             }
         }
     }
-    for (int i = 0; i < 9; i++) counts[i] += local[i];
+    for (int i = 0; i < 9; i++) counts[i] += hist[0][i] + hist[1][i] + hist[2][i] + hist[3][i];
 }

@@ -82,7 +82,8 @@ _KERNEL_LOCK = threading.Lock()
 # Estimated single-core nanoseconds, used for the auto choice and batch sizes.
 _NS_BOARD = 20.0
 _NS_PLAYER = {2: 15.0, 4: 25.0, 5: 28.0}  # per player per board, by hole cards
-_NS_STUD_VISIT = 2.5  # per subset visited by the stud walk
+_NS_STUD_VISIT = 2.5  # per subset looked at by the stud walk
+_NS_STUD_PREFIX = 2.0  # per deal of the players but the last (the stud walk's leaves)
 _NS_RANGED_PLAYER = 30.0  # per ranged-kernel player per board
 _NS_TUPLE_STUD = 60_000.0  # per holding tuple of a stud range spot (one exact run each)
 
@@ -108,21 +109,22 @@ def _exact_cost_ns(spot: Spot) -> float:
     n = spot.n
     if spot.game.stud:
         u = len(spot.unseen)
-        ncomb = comb(u, spot.mo)
+        mo = spot.mo
+        ncomb = comb(u, mo)
         outer = (u if spot.shared else 1) * ncomb
-        # depth-first walk: below each valid prefix of players, the next level
-        # scans every subset and rejects those that collide
-        # (the last player's subsets are classed in bulk, once per prefix)
+        # depth-first walk over players 0 .. n - 2 (kernels.stud_walk): below each deal
+        # of the players before, the next player's subsets are looked at (with one
+        # card each, only the free cards; else every subset, the colliding ones
+        # rejected); the last player's subsets are only classed and counted
         visits = outer
-        prefixes = (u if spot.shared else 1)
-        left = u - spot.shared
+        prefixes = (u if spot.shared else 1) * comb(u - spot.shared, mo)
+        left = u - spot.shared - mo
         for _ in range(n - 1):
-            prefixes *= comb(left, spot.mo)
-            left -= spot.mo
-            visits += prefixes * ncomb
-        last_level = prefixes  # prefixes of the first n - 1 players
-        return (visits * _NS_STUD_VISIT + last_level * (20.0 + 8.0 * n)
-                + outer * n * 40.0)
+            visits += prefixes * (left if mo == 1 else ncomb)
+            if _ < n - 2:
+                prefixes *= comb(left, mo)
+                left -= mo
+        return visits * _NS_STUD_VISIT + prefixes * _NS_STUD_PREFIX + outer * n * 40.0
     per_player = _NS_PLAYER.get(spot.game.hole, 20.0)
     cost = spot.runouts * (_NS_BOARD + n * per_player)
     if spot.game.exactly_two:

@@ -6,7 +6,8 @@ cached on disk (``cache=True``), and read the C library's tables, passed in as
 the tuple built by :func:`kernel_tables`.
 
 * :mod:`.handeval`   hand values from the tables, the showdown tally
-* :mod:`.exact`      exhaustive enumeration (board games, stud)
+* :mod:`.exact`      exhaustive enumeration (board games, stud tables)
+* :mod:`.stud_walk`  exhaustive stud: the walk over the players' subsets
 * :mod:`.montecarlo` sampling (board games, stud)
 * :mod:`.rng`        per-chunk random streams
 
@@ -20,7 +21,8 @@ from math import comb
 import numpy as np
 
 
-from .exact import board_exact, stud_exact, stud_tables  # noqa: E402
+from .exact import board_exact, stud_tables  # noqa: E402
+from .stud_walk import stud_exact  # noqa: E402
 from .boards import (BOARD_SHIFT, BOARD_SLOTS, displacement_hash,  # noqa: E402
                      five_card_rank_multisets)
 from .handeval import eval_batch, prep_holdings  # noqa: E402

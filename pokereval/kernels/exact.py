@@ -9,12 +9,12 @@ batches (progress, Ctrl-C) and any batch / chunk split gives the same counts.
 Stud: each player's own missing cards (``mo`` of them) come from the unseen
 cards ``U``; with the eight-handed rule one more card ``U[s]`` is shared by
 all.  :func:`stud_tables` evaluates every player's hand for every ``mo``-subset
-of ``U`` (and shared card) once; :func:`stud_exact` then walks the "outer"
+of ``U`` (and shared card) once; :mod:`.stud_walk` then walks the "outer"
 index ``s * C + j0`` (shared card, player 1's subset) in ranges, and for each
 the disjoint subsets of the other players depth-first, reading values from
 the tables.
 
-Every kernel returns outcome counts ``int64[n, n + 1, n + 2]`` (see
+Every walk returns outcome counts ``int64[n, n + 1, n + 2]`` (see
 :func:`pokereval.kernels.handeval.tally`).
 """
 import numpy as np
@@ -162,134 +162,3 @@ def stud_tables(KT, G, known, unseen, mo, shared, binom):
         _stud_fill(KT, G, hk, hl, hpack, hsm, unseen, combos, masks, mo, shared, lo, hi, hv, lv,
                    np.zeros(mo + 1, np.int64))
     return masks, hv, lv
-
-
-@jit(inline=True)
-def _last_player(G, masks, hv, lv, s, used, n, vh, vl, out, hist):
-    """Every subset of the last player that avoids ``used``, tallied in bulk.
-
-    Against the best high / low of the players before it, the last player's
-    subset is worse, equal or better in each half: 9 classes.  Counting the
-    classes first (a few nanoseconds a subset) and then adding each class's
-    count to every player's cell replaces a full showdown per run-out.
-    """
-    q = n - 1
-    count = hv.shape[2]
-    bh = np.int64(0)
-    nh = 0
-    bl = np.int64(0)
-    nl = 0
-    for p in range(q):
-        a = vh[p]
-        if a > bh:
-            bh = a
-            nh = 1
-        elif a == bh:
-            nh += 1
-        b = vl[p]
-        if b > bl:
-            bl = b
-            nl = 1
-        elif b == bl:
-            nl += 1
-    for i in range(9):
-        hist[i] = 0
-    for j in range(count):
-        if masks[j] & used:
-            continue
-        a = np.int64(hv[q, s, j])
-        b = np.int64(lv[q, s, j])
-        ch = (1 if a >= bh else 0) + (1 if a > bh else 0)
-        cl = (1 if b >= bl else 0) + (1 if b > bl else 0)
-        hist[ch * 3 + cl] += 1
-    for ch in range(3):
-        for cl in range(3):
-            c = hist[ch * 3 + cl]
-            if c == 0:
-                continue
-            # the last player's row / col, and whether the others keep theirs
-            q_row = 0
-            prefix_high = True
-            if G[2]:
-                if ch == 2:
-                    q_row = 1
-                    prefix_high = False
-                elif ch == 1:
-                    q_row = nh + 1
-            q_col = 0
-            prefix_low = True
-            qualifies = False
-            if G[3]:
-                qualifies = cl == 2 or bl > 0
-                if cl == 2:
-                    q_col = 2
-                    prefix_low = False
-                elif qualifies:
-                    q_col = nl + 2 if cl == 1 else 1
-            h_winners = nh + (1 if ch == 1 else 0)
-            l_winners = nl + (1 if cl == 1 else 0)
-            for p in range(q):
-                row = 0
-                if G[2] and prefix_high and vh[p] == bh:
-                    row = h_winners
-                col = 0
-                if qualifies:
-                    col = 1
-                    if prefix_low and vl[p] == bl:
-                        col = 1 + l_winners
-                out[p, row, col] += c
-            out[q, q_row, q_col] += c
-
-
-@jit(hot=True)
-def _stud_range(G, masks, hv, lv, shared, lo, hi, out, idx, used, vh, vl, hist):
-    """Tally the run-outs of outer indices [lo, hi) into ``out`` (scratch: idx .. hist)."""
-    n = hv.shape[0]
-    count = hv.shape[2]
-    for o in range(lo, hi):
-        s = o // count
-        j0 = o % count
-        m0 = masks[j0]
-        if shared:
-            sb = np.uint64(1) << np.uint64(s)
-            if m0 & sb:
-                continue
-            m0 |= sb
-        vh[0] = hv[0, s, j0]
-        vl[0] = lv[0, s, j0]
-        used[0] = m0
-        p = 1
-        idx[1] = -1
-        while p >= 1:
-            if p == n - 1:
-                _last_player(G, masks, hv, lv, s, used[p - 1], n, vh, vl, out, hist)
-                p -= 1
-                continue
-            idx[p] += 1
-            j = idx[p]
-            if j >= count:
-                p -= 1
-                continue
-            mm = masks[j]
-            if mm & used[p - 1]:
-                continue
-            vh[p] = hv[p, s, j]
-            vl[p] = lv[p, s, j]
-            used[p] = used[p - 1] | mm
-            p += 1
-            idx[p] = -1
-
-
-@jit(parallel=True)
-def stud_exact(G, masks, hv, lv, shared, first, count, chunk):
-    """Outcome counts over the outer indices ``[first, first + count)`` (see module doc)."""
-    n = hv.shape[0]
-    nch = (count + chunk - 1) // chunk
-    out = np.zeros((nch, n, n + 1, n + 2), np.int64)
-    for ci in prange(nch):
-        lo = first + ci * chunk
-        hi = min(lo + chunk, first + count)
-        _stud_range(G, masks, hv, lv, shared, lo, hi, out[ci], np.zeros(n, np.int64),
-                    np.zeros(n, np.uint64), np.zeros(n, np.int64), np.zeros(n, np.int64),
-                    np.zeros(9, np.int64))
-    return sum_chunks(out)
