@@ -95,7 +95,8 @@ def _install_locators() -> None:
 #: Numba 0.68) of each entry kernel with what it calls, from ``python -m
 #: pokereval.warmup`` on an empty cache; kernels not listed: ``_DEFAULT_ESTIMATE``.
 COMPILE_SECONDS = {
-    "board_exact": 7, "board_mc": 7, "stud_walk": 6, "stud_tables": 4, "stud_mc": 4,
+    "board_exact": 7, "board_mc": 7, "stud_walk": 6, "stud_tables": 4, "stud_mc": 10,
+    "stud_mc_tables": 2, "sample_values": 3,
     "board_exact_ranged": 21, "board_mc_ranged": 24, "stud_mc_ranged": 6,
     "compatible_tuples": 4, "displacement_hash": 3, "eval_batch": 4, "scatter_exact": 14,
 }

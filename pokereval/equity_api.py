@@ -425,12 +425,12 @@ class _Runner:
                                   MC_CHUNK, total, cache)
         else:
             holes = np.array(spot.holes, dtype=np.uint8)
-            H = K.prep_holdings(KT, holes, 0)
             unseen = np.array(spot.unseen, dtype=np.uint8)
             mo, shared = spot.mo, spot.shared
+            T = K.stud_mc_tables(KT, G, holes, unseen, mo, shared)
 
             def call(first_chunk, nchunks):
-                return K.stud_mc(KT, G, H, who, unseen, mo, shared, seed, first_chunk, nchunks,
+                return K.stud_mc(KT, G, T, unseen, mo, shared, seed, first_chunk, nchunks,
                                  MC_CHUNK, total)
 
         return self._mc_loop(call, total, target)

@@ -53,6 +53,22 @@ def _eval_batch() -> None:
     K.eval_batch(K.kernel_tables(), K.game_flags(get_game("omaha-hilo")), holes, boards)
 
 
+def _stud_sample_values() -> None:
+    """The stud Monte Carlo kernel's per-sample evaluator (the tests check it against C)."""
+    import numpy as np
+
+    from . import kernels as K
+    from .games import get_game
+    from .kernels.stud_montecarlo import sample_values
+
+    KT = K.kernel_tables()
+    G = K.game_flags(get_game("stud-hilo"))
+    known = np.array([[0, 1, 2], [4, 5, 6]], dtype=np.uint8)
+    unseen = np.arange(8, 52, dtype=np.uint8)
+    T = K.stud_mc_tables(KT, G, known, unseen, 4, False)
+    sample_values(KT, G, T, np.arange(8, dtype=np.int64).reshape(1, 8), 4, False)
+
+
 def _distribution() -> None:
     """Next-street equity distributions (:mod:`pokereval.distribution`)."""
     from .distribution import equity_distribution
@@ -63,6 +79,7 @@ def _distribution() -> None:
 #: Kernels no equity() spot reaches: ``(label, call)``.
 CALLS: list[tuple[str, Callable[[], object]]] = [
     ("kernels.eval_batch", _eval_batch),
+    ("kernels.stud_montecarlo.sample_values", _stud_sample_values),
     ("distribution.equity_distribution", _distribution),
 ]
 

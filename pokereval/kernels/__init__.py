@@ -8,7 +8,8 @@ the tuple built by :func:`kernel_tables`.
 * :mod:`.handeval`   hand values from the tables, the showdown tally
 * :mod:`.exact`      exhaustive enumeration (board games, stud tables)
 * :mod:`.stud_walk`  exhaustive stud: the walk over the players' subsets
-* :mod:`.montecarlo` sampling (board games, stud)
+* :mod:`.montecarlo` sampling (board games)
+* :mod:`.stud_montecarlo` sampling (stud)
 * :mod:`.rng`        per-chunk random streams
 
 Cached kernels are stamped with a hash of every kernel source, so an edit to
@@ -26,13 +27,14 @@ from .stud_walk import stud_exact  # noqa: E402
 from .boards import (BOARD_SHIFT, BOARD_SLOTS, displacement_hash,  # noqa: E402
                      five_card_rank_multisets)
 from .handeval import eval_batch, prep_holdings  # noqa: E402
-from .montecarlo import board_mc, stud_mc  # noqa: E402
+from .montecarlo import board_mc  # noqa: E402
 from .ranged import (alias_table, board_exact_ranged, board_mc_ranged,  # noqa: E402
                      compatible_tuples, pair_board_table, rest_of_deck_rows, stud_mc_ranged)
+from .stud_montecarlo import stud_mc, stud_mc_tables  # noqa: E402
 
 __all__ = [
     "BOARD_SLOTS", "binomials", "board_exact", "board_mc", "eval_batch", "game_flags",
-    "kernel_tables", "prep_holdings", "stud_exact", "stud_mc", "stud_tables",
+    "kernel_tables", "prep_holdings", "stud_exact", "stud_mc", "stud_mc_tables", "stud_tables",
     "board_exact_ranged", "board_mc_ranged", "compatible_tuples", "range_data", "range_tables", "rest_of_deck",
     "board_hash",
     "stud_mc_ranged",

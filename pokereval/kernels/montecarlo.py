@@ -1,4 +1,4 @@
-"""Monte Carlo sampling of run-outs.
+"""Monte Carlo sampling of board run-outs (stud: :mod:`.stud_montecarlo`).
 
 Samples are grouped in chunks of ``chunk`` samples; chunk ``g`` (global index)
 draws from its own xoshiro256** stream seeded from ``(seed, g)`` and holds
@@ -15,7 +15,7 @@ from numba import prange
 
 from ._jit import jit
 from .exact import sum_chunks
-from .handeval import U, board_summary, eval_board, stud_values, tally
+from .handeval import U, board_summary, eval_board, tally
 from .rng import seed_stream, xo_below
 
 
@@ -27,7 +27,7 @@ def _board_chunk(KT, G, H, who, known, d, k, state, nsamples, cache, out, board,
     for i in range(b0):
         board[i] = known[i]
     nd = d.shape[0]
-    s0, s1, s2, s3 = state[0], state[1], state[2], state[3]  # in registers (see _stud_chunk)
+    s0, s1, s2, s3 = state[0], state[1], state[2], state[3]  # in registers (see rng.xo_next)
     for _ in range(nsamples):
         # the shuffle writes the board as it goes (a shared shuffle helper plus a
         # copy loop measured 15% slower)
@@ -56,44 +56,3 @@ def board_mc(KT, G, H, who, known, deck, k, seed, first_chunk, nchunks, chunk, t
                          out[ci], np.zeros(5, np.int64), np.zeros(n, np.int64),
                          np.zeros(n, np.int64))
     return sum_chunks(out)
-
-
-@jit(hot=True)
-def _stud_chunk(KT, G, H, who, d, mo, shared, state, nsamples, out, hv, lv):
-    """``nsamples`` samples into ``out``; ``d``: the chunk's own copy of the unseen cards."""
-    n = who.shape[0]
-    hk, hl, hpack, hsm, _ = H
-    nd = d.shape[0]
-    need = n * mo + (1 if shared else 0)
-    # the random state in locals (registers) for the whole chunk: the same stream
-    # as ``below`` on the state array, without a store and reload per draw
-    s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
-    for _ in range(nsamples):
-        for i in range(need):
-            r, s0, s1, s2, s3 = xo_below(nd - i, s0, s1, s2, s3)
-            j = U(i + r)
-            t = d[j]
-            d[j] = d[U(i)]
-            d[U(i)] = t
-        extra = d[n * mo] if shared else -1
-        for p in range(n):
-            a, b = stud_values(KT, G, who[p], hk, hl, hpack, hsm, d, p * mo, (p + 1) * mo, extra)
-            hv[p] = a
-            lv[p] = b
-        tally(G, n, hv, lv, out, 1)
-
-
-@jit(parallel=True)
-def stud_mc(KT, G, H, who, unseen, mo, shared, seed, first_chunk, nchunks, chunk, total):
-    """Outcome counts of the stud samples in chunks ``[first_chunk, first_chunk + nchunks)``:
-    each player draws ``mo`` own cards, then (``shared``) one card shared by all."""
-    n = who.shape[0]
-    out = np.zeros((nchunks, n, n + 1, n + 2), np.int64)
-    for ci in prange(nchunks):
-        g = first_chunk + ci
-        ns = min(chunk, total - g * chunk)
-        if ns > 0:
-            _stud_chunk(KT, G, H, who, unseen.astype(np.int64), mo, shared, seed_stream(seed, g), ns,
-                        out[ci], np.zeros(n, np.int64), np.zeros(n, np.int64))
-    return sum_chunks(out)
-
