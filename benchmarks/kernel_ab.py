@@ -33,32 +33,29 @@ ROOT = Path(__file__).resolve().parents[1]
 SPOTS: list[tuple[str, str, dict]] = [
     ("omaha-hilo exact HU preflop", "equity",
      dict(game="omaha-hilo", hands=["AcAs3d4h", "KhKcJdTd"], exact=True)),
-    ("omaha-hilo MC HU preflop 400k", "equity",
-     dict(game="omaha-hilo", hands=["AcAs3d4h", "KhKcJdTd"], samples=400_000, seed=1)),
-    ("omaha-hilo MC 3-way flop 400k", "equity",
+    ("omaha-hilo MC HU preflop 2M", "equity",
+     dict(game="omaha-hilo", hands=["AcAs3d4h", "KhKcJdTd"], samples=2_000_000, seed=1)),
+    ("omaha-hilo MC 3-way flop 2M", "equity",
      dict(game="omaha-hilo", hands=["AcAs3d4h", "KhKcJdTd", "9s8s7h6h"], board="2c7d9h",
-          samples=400_000, seed=1)),
+          samples=2_000_000, seed=1)),
     ("holdem exact HU preflop", "equity", dict(game="holdem", hands=["AhKh", "QsQd"], exact=True)),
     ("holdem MC 3-way preflop 1M", "equity",
      dict(game="holdem", hands=["AhKh", "QsQd", "7c6c"], samples=1_000_000, seed=1)),
-    ("AA** vs **** MC 200k", "equity",
-     dict(game="omaha-hilo", hands=["AA**", "****"], samples=200_000, seed=1)),
-    ("AA2* vs KK** MC 200k", "equity",
-     dict(game="omaha-hilo", hands=["AA2*", "KK**"], samples=200_000, seed=1)),
+    ("AA** vs **** MC 1M", "equity",
+     dict(game="omaha-hilo", hands=["AA**", "****"], samples=1_000_000, seed=1)),
+    ("AA2* vs KK** MC 1M", "equity",
+     dict(game="omaha-hilo", hands=["AA2*", "KK**"], samples=1_000_000, seed=1)),
     ("holdem AKs vs QQ exact", "equity", dict(game="holdem", hands=["AKs", "QQ"], exact=True)),
     ("AA** vs KhKdQcJc exact flop", "equity",
      dict(game="omaha-hilo", hands=["AA**", "KhKdQcJc"], board="2c7d9h", exact=True)),
-    ("stud-hilo MC 3rd street 400k", "equity",
-     dict(game="stud-hilo", hands=["As2s3d", "KhKdQc"], samples=400_000, seed=1)),
-    ("distribution omaha-hilo HU flop", "distribution",
-     dict(game="omaha-hilo", hands=["AcAs3d4h", "KhKcJdTd"], board="7c8d9h", exact=True)),
+    ("stud-hilo MC 3rd street 1M", "equity",
+     dict(game="stud-hilo", hands=["As2s3d", "KhKdQc"], samples=1_000_000, seed=1)),
     ("distribution omaha-hilo HU preflop", "distribution",
      dict(game="omaha-hilo", hands=["AcAs3d4h", "KhKcJdTd"], exact=True)),
-    ("distribution 4-way omaha flop", "distribution",
-     dict(game="omaha", hands=["AcAs3d4h", "KhKcJdTd", "9s8s7h6h", "QcJc2s2h"],
-          board="7c8d9h", exact=True)),
-    ("distribution AA** vs KK** flop", "distribution",
-     dict(game="omaha-hilo", hands=["AA**", "KK**"], board="7c8d9h", exact=True)),
+    ("distribution 4-way omaha preflop", "distribution",
+     dict(game="omaha", hands=["AcAs3d4h", "KhKcJdTd", "9s8s7h6h", "QcJc2s2h"], exact=True)),
+    ("distribution AA** vs KhKdQcJc turn", "distribution",
+     dict(game="omaha-hilo", hands=["AA**", "KhKdQcJc"], board="7c8d9h2s", exact=True)),
 ]
 
 
@@ -98,6 +95,7 @@ def child(names: list[str], repeats: int) -> None:
             _answer(call, kw)
             best = min(best, time.perf_counter() - t0)
         out[name] = {"seconds": best, "answer": answer}
+        print(f"  {name}: {best:.4f} s", file=sys.stderr, flush=True)
     print(json.dumps(out))
 
 
@@ -146,15 +144,14 @@ def main() -> int:
             for label, folder in copies.items():
                 cmd = [sys.executable, str(Path(__file__).resolve()), "--repeats",
                        str(args.repeats), "--child", *names]
+                print(f"round {rnd + 1}/{args.rounds}, {label}:", file=sys.stderr, flush=True)
                 done = subprocess.run(cmd, cwd=folder, env=dict(env, PYTHONPATH=str(folder)),
-                                      capture_output=True, text=True)
+                                      stdout=subprocess.PIPE, text=True)
                 if done.returncode:
-                    sys.stderr.write(done.stderr)
                     return 1
                 for name, r in json.loads(done.stdout.splitlines()[-1]).items():
                     best[label][name] = min(best[label].get(name, math.inf), r["seconds"])
                     answers[label][name] = r["answer"]
-            print(f"round {rnd + 1}/{args.rounds} done", file=sys.stderr)
     load = os.getloadavg()
     print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; one thread; best of "
           f"{args.rounds} x {args.repeats}\n")

@@ -124,15 +124,32 @@ def _suited(c, fs, mask, count):
 @jit(inline=True)
 def cards_features(KT, src, off, nc, fs):
     """``(rank key, low bits, rank mask and count of suit fs)`` of the holding given as
-    the cards ``src[off:off + nc]`` (what :class:`.structs.Holdings` precomputes)."""
-    key = np.int64(0)
-    low = np.int64(0)
+    the cards ``src[off:off + nc]`` (what :class:`.structs.Holdings` precomputes);
+    four cards written out (the hot case: Omaha ranges)."""
+    card_w = KT.card_w
+    card_low = KT.card_low
     smask = np.int64(0)
     scount = 0
+    o = U(off)
+    if nc == 4:
+        c0 = np.int64(src[o])
+        c1 = np.int64(src[o + U(1)])
+        c2 = np.int64(src[o + U(2)])
+        c3 = np.int64(src[o + U(3)])
+        key = card_w[U(c0)] + card_w[U(c1)] + card_w[U(c2)] + card_w[U(c3)]
+        low = card_low[U(c0)] | card_low[U(c1)] | card_low[U(c2)] | card_low[U(c3)]
+        if fs >= 0:
+            smask, scount = _suited(c0, fs, smask, scount)
+            smask, scount = _suited(c1, fs, smask, scount)
+            smask, scount = _suited(c2, fs, smask, scount)
+            smask, scount = _suited(c3, fs, smask, scount)
+        return key, low, smask, scount
+    key = np.int64(0)
+    low = np.int64(0)
     for i in range(nc):
-        c = np.int64(src[U(off + i)])
-        key += KT.card_w[U(c)]
-        low |= KT.card_low[U(c)]
+        c = np.int64(src[o + U(i)])
+        key += card_w[U(c)]
+        low |= card_low[U(c)]
         smask, scount = _suited(c, fs, smask, scount)
     return key, low, smask, scount
 
@@ -393,14 +410,15 @@ def holding_values(KT, G, H, h, board, key, low, packed, fs, bsm, slot, cache):
 def cards_values(KT, G, src, off, nc, key, low, packed, fs, bsm, base, T2, pclass):
     """:func:`holding_values` of the holding given as the cards ``src[off:off + nc]``
     (Omaha: no-flush values from the pair table ``T2``, the board's row at ``base``)."""
-    hkey, hlow, smask, scount = cards_features(KT, src, off, nc, fs)
     lv = np.int64(0)
-    if G.omaha:
+    if G.omaha:  # features in each branch: the Omaha one drops the unused rank key
+        _, hlow, smask, scount = cards_features(KT, src, off, nc, fs)
         hv = omaha_with_flush(KT, omaha_pairs_high(src, off, nc, base, T2, pclass), fs, bsm,
                               scount, smask)
         if G.has_low:
             lv = omaha_low_value(KT, hlow, low)
     else:
+        hkey, hlow, smask, scount = cards_features(KT, src, off, nc, fs)
         hv = board_high(KT, key, packed, fs, bsm, hkey, scount, smask)
         if G.has_low:
             lv = low8_value(KT, hlow | low)
