@@ -5,7 +5,7 @@ Each case evaluates the same card arrays (see ``conftest.hands``) with
 * ``c``:     one call of the C batch wrappers in ``pokereval._native`` (one thread);
 * ``numba``: a small ``@njit`` loop over the rows that calls the kernels' own
   evaluation functions (``pokereval.kernels.handeval``: ``high7``,
-  ``omaha_nonflush``, ``omaha_flush``, ``eval_board``) and reads the same tables.
+  ``omaha_nonflush``, ``omaha_flush``, ``board_values``) and reads the same tables.
 
 Before timing, the Numba result is checked against C row by row (a benchmark of a
 wrong answer would be worthless).  Rates: ``hands_per_s`` (5/7-card) or
@@ -24,8 +24,9 @@ from pokereval import _native
 try:
     from pokereval import kernels as K
     from pokereval.games import get_game
-    from pokereval.kernels.handeval import (BOARD_SLOTS, board_summary, eval_board, high7,
-                                            omaha_flush, omaha_nonflush, suit_of_flag)
+    from pokereval.kernels.handeval import (BOARD_SLOTS, board_summary, board_values, high7,
+                                            low8_value, omaha_flush, omaha_nonflush, razz_value,
+                                            suit_of_flag)
 
     HAVE_KERNELS = True
 except ImportError:  # pragma: no cover - kernels not there yet / renamed
@@ -61,28 +62,25 @@ if HAVE_KERNELS:
 
     @njit(**NB)
     def nb_low8(KT, cards, out):
-        """Eight-or-better low of each row (``low8[OR of low bits]``, as ``stud_values``)."""
+        """Eight-or-better low of each row (``low8_value``, as ``stud_values``)."""
         card_low = KT[7]
-        low8 = KT[4]
         rows, width = cards.shape
         for i in range(rows):
             low = np.int64(0)
             for j in range(width):
                 low |= card_low[np.int64(cards[i, j])]
-            out[i] = low8[low]
+            out[i] = low8_value(KT, low)
 
     @njit(**NB)
     def nb_razz(KT, cards, out):
-        """Razz value of each row (``razz_rank[perfect hash]``, as ``stud_values``)."""
+        """Razz value of each row (``razz_value``, as ``stud_values``)."""
         card_w = KT[6]
-        ph_offset = KT[0]
-        razz_rank = KT[2]
         rows, width = cards.shape
         for i in range(rows):
             key = np.int64(0)
             for j in range(width):
                 key += card_w[np.int64(cards[i, j])]
-            out[i] = razz_rank[key + ph_offset[key >> 8]]
+            out[i] = razz_value(KT, key)
 
     @njit(**NB)
     def nb_omaha(KT, holes, boards, want_low, hi, lo, pk, hsm):
@@ -132,12 +130,12 @@ if HAVE_KERNELS:
 
     @njit(**NB)
     def nb_omaha_one_holding(KT, G, H, boards, hi, lo, cache, who, hv, lv):
-        """One holding against every row of ``boards`` through ``eval_board`` with the
+        """One holding against every row of ``boards`` through ``board_values`` with the
         kernels' per-holding no-flush cache (fresh for each call), as the equity loop runs."""
         rows = boards.shape[0]
         for i in range(rows):
             key, low, packed = board_summary(KT, boards[i])
-            eval_board(KT, G, H, who, 1, boards[i], key, low, packed, cache, hv, lv)
+            board_values(KT, G, H, who, 1, boards[i], key, low, packed, cache, hv, lv)
             hi[i] = hv[0]
             lo[i] = lv[0]
 

@@ -359,9 +359,9 @@ def _run_scatter(spot: Spot, opts, j: int, planned):
                     bits[r] |= np.uint64(1) << np.uint64(pos[c])
         tmasks = np.bitwise_or.reduce(bits[tuples], axis=1).astype(np.uint64)
     KT, G, binom = K.kernel_tables(), K.game_flags(g), K.binomials()
-    H = K.prep_holdings(KT, np.ascontiguousarray(rows), G[0])
+    H = K.prep_holdings(KT, np.ascontiguousarray(rows), G.omaha)
     use_cache = not spot.ranged  # a range's holdings change from run to run
-    cache = np.zeros((len(rows) if use_cache and G[0] else 1, K.BOARD_SLOTS), dtype=np.uint16)
+    cache = np.zeros((len(rows) if use_cache and G.omaha else 1, K.BOARD_SLOTS), dtype=np.uint16)
     if j:
         subs = np.array(list(combinations(range(k), j)), dtype=np.int64).reshape(-1, j)
         ndeals = math.comb(len(deck), j)

@@ -369,11 +369,11 @@ class _Runner:
 
         if not g.stud:
             holes = np.array(spot.holes, dtype=np.uint8)
-            H = K.prep_holdings(KT, holes, G[0])
+            H = K.prep_holdings(KT, holes, G.omaha)
             who = np.arange(spot.n, dtype=np.int64)
             known = np.array(spot.board, dtype=np.uint8)
             deck = np.array(spot.unseen, dtype=np.uint8)
-            cache = np.zeros((spot.n if G[0] else 1, K.BOARD_SLOTS), dtype=np.uint16)
+            cache = np.zeros((spot.n if G.omaha else 1, K.BOARD_SLOTS), dtype=np.uint16)
             total = spot.runouts
             k = spot.k
 
@@ -414,10 +414,10 @@ class _Runner:
 
         if not g.stud:
             holes = np.array(spot.holes, dtype=np.uint8)
-            H = K.prep_holdings(KT, holes, G[0])
+            H = K.prep_holdings(KT, holes, G.omaha)
             known = np.array(spot.board, dtype=np.uint8)
             deck = np.array(spot.unseen, dtype=np.uint8)
-            cache = np.zeros((spot.n if G[0] else 1, K.BOARD_SLOTS), dtype=np.uint16)
+            cache = np.zeros((spot.n if G.omaha else 1, K.BOARD_SLOTS), dtype=np.uint16)
             k = spot.k
 
             def call(first_chunk, nchunks):
@@ -683,7 +683,7 @@ class _RangedRunner(_Runner):
             binom = K.binomials()
             H, R = K.range_data(self.blocks, self.weights, g)
             kind = self._kinds(dealt=False)
-            cache = np.zeros((spot.n if G[0] else 1, K.BOARD_SLOTS), dtype=np.uint16)
+            cache = np.zeros((spot.n if G.omaha else 1, K.BOARD_SLOTS), dtype=np.uint16)
             known = np.array(spot.board, dtype=np.uint8)
             base = np.array(spot.unseen, dtype=np.int64)
             nruns = spot.runouts
@@ -766,11 +766,11 @@ class _RangedRunner(_Runner):
         deck = np.array([c for c in spot.unseen if c not in fixed], dtype=np.uint8)
         listed = [b for b, k in zip(blocks, kind) if k == _LISTED]
         if len(listed) == 1:  # its holdings' rest of the deck: no card of the deal rejected
-            R = R[:9] + (K.rest_of_deck(listed[0], deck),)
+            R = R._replace(rest=K.rest_of_deck(listed[0], deck))
 
         if not g.stud:
             known = np.array(spot.board, dtype=np.uint8)
-            cache = np.zeros((n if G[0] else 1, K.BOARD_SLOTS), dtype=np.uint16)
+            cache = np.zeros((n if G.omaha else 1, K.BOARD_SLOTS), dtype=np.uint16)
 
             def call(first_chunk, nchunks):
                 return K.board_mc_ranged(KT, G, H, R, kind, known, deck, spot.k, seed,
@@ -814,8 +814,8 @@ def _fixed_exact_counts(spot: Spot, holes: list[list[int]]) -> np.ndarray:
     G = K.game_flags(g)
     binom = K.binomials()
     if not g.stud:
-        H = K.prep_holdings(KT, np.array(holes, dtype=np.uint8), G[0])
-        cache = np.zeros((sub.n if G[0] else 1, K.BOARD_SLOTS), dtype=np.uint16)
+        H = K.prep_holdings(KT, np.array(holes, dtype=np.uint8), G.omaha)
+        cache = np.zeros((sub.n if G.omaha else 1, K.BOARD_SLOTS), dtype=np.uint16)
         return K.board_exact(KT, G, H, np.arange(sub.n, dtype=np.int64),
                              np.array(sub.board, dtype=np.uint8),
                              np.array(sub.unseen, dtype=np.uint8), sub.k, 0, sub.runouts,

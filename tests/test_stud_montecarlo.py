@@ -15,6 +15,7 @@ from pokereval.evaluate import evaluate_batch
 from pokereval.games import get_game
 from pokereval.kernels.handeval import tally
 from pokereval.kernels.stud_montecarlo import add_outcome, outcome_code, sample_values
+from pokereval.kernels.structs import GameFlags
 
 KT = K.kernel_tables()
 RNG = np.random.default_rng(20261201)
@@ -77,7 +78,8 @@ def test_sample_values_match_c(game, players, street, pool):
         np.testing.assert_array_equal(low[:, p], c_low.astype(np.int64))
 
 
-@pytest.mark.parametrize("flags", [(0, 1, 1, 0, 0), (0, 1, 1, 1, 0), (0, 1, 0, 1, 1)])
+@pytest.mark.parametrize("flags", [GameFlags(0, 1, 1, 0, 0), GameFlags(0, 1, 1, 1, 0),
+                                   GameFlags(0, 1, 0, 1, 1)])
 @pytest.mark.parametrize("n", range(2, 9))
 def test_outcome_codes_count_like_the_tally(flags, n):
     """A sample's outcome code, added with any weight, fills the tally's cells (ties,

@@ -3,9 +3,10 @@
 Importing this package imports Numba (slow: about half a second); the public
 API imports it only when a spot needs it.  Kernels are compiled once and
 cached on disk (``cache=True``), and read the C library's tables, passed in as
-the tuple built by :func:`kernel_tables`.
+the :class:`.structs.Tables` built by :func:`kernel_tables`.
 
-* :mod:`.handeval`   hand values from the tables, the showdown tally
+* :mod:`.structs`    the named structures the kernels take (tables, flags, holdings, ranges)
+* :mod:`.handeval`   hand values from the tables, the showdown tally: one layer for every kernel
 * :mod:`.exact`      exhaustive enumeration (board games, stud tables)
 * :mod:`.stud_walk`  exhaustive stud: the walk over the players' subsets
 * :mod:`.montecarlo` sampling (board games)
@@ -30,6 +31,7 @@ from .handeval import eval_batch, prep_holdings  # noqa: E402
 from .montecarlo import board_mc  # noqa: E402
 from .ranged import (alias_table, board_exact_ranged, board_mc_ranged,  # noqa: E402
                      compatible_tuples, pair_board_table, rest_of_deck_rows, stud_mc_ranged)
+from .structs import GameFlags, Holdings, RangeData, Tables  # noqa: E402
 from .stud_montecarlo import stud_mc, stud_mc_tables  # noqa: E402
 
 __all__ = [
@@ -37,20 +39,20 @@ __all__ = [
     "kernel_tables", "prep_holdings", "stud_exact", "stud_mc", "stud_mc_tables", "stud_tables",
     "board_exact_ranged", "board_mc_ranged", "compatible_tuples", "range_data", "range_tables", "rest_of_deck",
     "board_hash",
-    "stud_mc_ranged",
+    "stud_mc_ranged", "GameFlags", "Holdings", "RangeData", "Tables",
 ]
 
 
 @lru_cache(maxsize=None)
-def kernel_tables() -> tuple:
-    """The tuple ``KT`` every kernel takes (see :mod:`.handeval`): views of the C
-    library's tables plus two per-card arrays derived from them."""
+def kernel_tables() -> Tables:
+    """The tables ``KT`` every kernel takes: views of the C library's tables plus
+    two per-card arrays derived from them."""
     from .._native import TABLES as T
 
     card_w = np.ascontiguousarray(T.rank_weight.astype(np.int64)[np.arange(52) >> 2])
     card_low = np.ascontiguousarray(T.card_lowbit.astype(np.int64))
-    return (T.ph_offset, T.hi_rank, T.razz_rank, T.hi_flush, T.low8, T.omaha_low8,
-            card_w, card_low, board_hash()[0])
+    return Tables(T.ph_offset, T.hi_rank, T.razz_rank, T.hi_flush, T.low8, T.omaha_low8,
+                  card_w, card_low, board_hash()[0])
 
 
 @lru_cache(maxsize=None)
@@ -73,12 +75,12 @@ def binomials() -> np.ndarray:
     return np.array([[comb(n, k) for k in range(9)] for n in range(64)], dtype=np.int64)
 
 
-def game_flags(game) -> tuple:
-    """The kernels' game flags ``(omaha, npairs, has_high, has_low, razz)`` for a Game."""
+def game_flags(game) -> GameFlags:
+    """The kernels' :class:`.structs.GameFlags` for a Game."""
     omaha = 1 if game.exactly_two else 0
     npairs = game.hole * (game.hole - 1) // 2 if omaha else 1
-    return (omaha, npairs, 1 if game.high else 0, 1 if game.low else 0,
-            1 if game.low == "razz" else 0)
+    return GameFlags(omaha, npairs, 1 if game.high else 0, 1 if game.low else 0,
+                     1 if game.low == "razz" else 0)
 
 
 @lru_cache(maxsize=None)
@@ -111,8 +113,8 @@ def _pair_class_table() -> np.ndarray:
     return table
 
 
-def range_data(blocks, weights, game) -> tuple:
-    """``(H, R)`` for players given as blocks of holdings (see :mod:`.ranged`).
+def range_data(blocks, weights, game) -> tuple[Holdings, RangeData]:
+    """``(H, R)`` (:class:`.structs.Holdings`, :class:`.structs.RangeData`) for players given as blocks of holdings (see :mod:`.ranged`).
 
     ``blocks``: per player a uint8[m, c] array of holdings (one row for an exact
     hand); ``weights``: per player float64[m] (None: all equal).
@@ -144,10 +146,10 @@ def range_data(blocks, weights, game) -> tuple:
     if game.stud:
         H = prep_holdings(KT, holes, 0)  # stud kernels read features by holding row
     else:  # board kernels: row p = player p's first holding (its exact hand)
-        H = prep_holdings(KT, np.ascontiguousarray(holes[starts]), G[0])
-    T2 = range_tables() if G[0] else np.zeros(1, dtype=np.uint16)
+        H = prep_holdings(KT, np.ascontiguousarray(holes[starts]), G.omaha)
+    T2 = range_tables() if G.omaha else np.zeros(1, dtype=np.uint16)
     pclass = np.ascontiguousarray(_pair_class_table().ravel())
-    R = (starts, counts, prob, alias, uniform, masks, holes, pclass, T2, NO_REST)
+    R = RangeData(starts, counts, prob, alias, uniform, masks, holes, pclass, T2, NO_REST)
     return H, R
 
 

@@ -18,7 +18,8 @@ from numba import prange
 from ._jit import jit
 from .boards import U
 from .exact import next_colex, unrank_colex
-from .handeval import board_flush_suit, board_summary, eval_board, omaha_flush, omaha_nonflush
+from .handeval import (board_flush_suit, board_summary, board_values, omaha_holding_flush,
+                       omaha_low_value, omaha_nonflush, outcome_cell, showdown)
 
 FIELDS = 3  # per deal and player: share units, scoops, low halves won or tied
 #: Up to this many players a run-out adds one count to its deals' joint outcome
@@ -32,20 +33,15 @@ def _values(KT, G, H, who, n, board, cache, use_cache, hv, lv):
     """Every player's (high, low) on the five-card ``board``; Omaha without the
     no-flush cache when the holdings change from run to run (ranges)."""
     key, low, packed = board_summary(KT, board)
-    if use_cache or not G[0]:
-        eval_board(KT, G, H, who, n, board, key, low, packed, cache, hv, lv)
+    if use_cache or not G.omaha:
+        board_values(KT, G, H, who, n, board, key, low, packed, cache, hv, lv)
         return
-    hk, hl, hpack, hsm, pk = H
     fs, bsm = board_flush_suit(board, packed)
     for p in range(n):
         h = U(who[p])
-        v = omaha_nonflush(pk[h], G[1], board, KT[6], KT[0], KT[1])
-        if fs >= 0 and ((hpack[h] >> (fs << 2)) & 0xF) >= 2:
-            f = omaha_flush(hsm[h, U(fs)], bsm, KT[3])
-            if f > v:
-                v = f
-        hv[p] = v
-        lv[p] = np.int64(KT[5][U((hl[h] << 8) | low)]) if G[3] else 0
+        v = omaha_nonflush(H.pair_key[h], G.npairs, board, KT.card_w, KT.ph_offset, KT.hi_rank)
+        hv[p] = omaha_holding_flush(KT, H, h, v, fs, bsm)
+        lv[p] = omaha_low_value(KT, H.low[h], low) if G.has_low else 0
 
 
 @jit(inline=True)
@@ -53,40 +49,14 @@ def _joint(G, n, hv, lv):
     """The showdown as ``high winners mask | low winners mask << n`` (bit p: player p
     has the best high / qualifying low; no high in razz, no low mask when none
     qualifies)."""
-    bh = np.int64(0)
-    bl = np.int64(0)
-    for q in range(n):
-        bh = max(bh, hv[q])
-        bl = max(bl, lv[q])
+    bh, _, bl, _ = showdown(G, n, hv, lv)
     code = 0
     for q in range(n):
-        if G[2] and bh > 0 and hv[q] == bh:
+        if bh > 0 and hv[q] == bh:
             code |= 1 << q
-        if G[3] and bl > 0 and lv[q] == bl:
+        if bl > 0 and lv[q] == bl:
             code |= 1 << (q + n)
     return code
-
-
-@jit(inline=True)
-def _cell(G, n, hv, lv, p):
-    """Player ``p``'s outcome cell ``row * (n + 2) + col`` (as :func:`.handeval.tally`)."""
-    bh = np.int64(0)
-    bl = np.int64(0)
-    for q in range(n):
-        bh = max(bh, hv[q])
-        bl = max(bl, lv[q])
-    nh = 0
-    nl = 0
-    for q in range(n):
-        nh += hv[q] == bh
-        nl += lv[q] == bl
-    if not G[2]:
-        bh = -1
-    if not G[3]:
-        bl = 0
-    row = nh * ((hv[p] == bh) & (bh > 0))
-    col = (bl > 0) * (1 + nl * (lv[p] == bl))
-    return row * (n + 2) + col
 
 
 @jit(hot=True)
@@ -121,8 +91,10 @@ def _scatter_range(KT, G, H, tuples, tweights, tmasks, known, deck, k, subs, bin
             if joint:
                 code = _joint(G, n, hv, lv)
             else:
+                bh, nh, bl, nl = showdown(G, n, hv, lv)
                 for p in range(n):
-                    sel[p] = _cell(G, n, hv, lv, p)
+                    row, col = outcome_cell(bh, nh, bl, nl, hv[p], lv[p])
+                    sel[p] = row * (n + 2) + col
             for s in range(nsub):
                 d = t
                 if j > 0:

@@ -21,7 +21,7 @@ import numpy as np
 from numba import prange
 
 from ._jit import jit
-from .handeval import board_summary, eval_board, prep_holdings, stud_values, tally
+from .handeval import board_summary, board_values, prep_holdings, stud_values, tally
 
 
 @jit(inline=True)
@@ -72,7 +72,7 @@ def _board_range(KT, G, H, who, known, deck, k, lo, hi, binom, cache, out, c, bo
         for i in range(k):
             board[b0 + i] = deck[c[i]]
         key, low, packed = board_summary(KT, board)
-        eval_board(KT, G, H, who, n, board, key, low, packed, cache, hv, lv)
+        board_values(KT, G, H, who, n, board, key, low, packed, cache, hv, lv)
         tally(G, n, hv, lv, out, 1)
         next_colex(c, k)
 

@@ -15,7 +15,7 @@ from numba import prange
 
 from ._jit import jit
 from .exact import sum_chunks
-from .handeval import U, board_summary, eval_board, tally
+from .handeval import U, board_summary, board_values, tally
 from .rng import seed_stream, xo_below
 
 
@@ -39,7 +39,7 @@ def _board_chunk(KT, G, H, who, known, d, k, state, nsamples, cache, out, board,
             d[U(i)] = t
             board[U(b0 + i)] = t
         key, low, packed = board_summary(KT, board)
-        eval_board(KT, G, H, who, n, board, key, low, packed, cache, hv, lv)
+        board_values(KT, G, H, who, n, board, key, low, packed, cache, hv, lv)
         tally(G, n, hv, lv, out, 1)
 
 

@@ -3,9 +3,8 @@ walked (exact) per trial.
 
 Every player owns a block of rows of the holding features ``H`` (see
 :mod:`.handeval`): player ``p``'s holdings are rows ``[pstart[p], pstart[p] +
-pcount[p])`` (one row for an exact hand).  The range data travel as one tuple
-
-``R = (pstart, pcount, prob, alias, uniform, masks, holes, pclass, T2, rest)``
+pcount[p])`` (one row for an exact hand).  The range data travel as one
+:class:`.structs.RangeData` ``R``:
 
 * ``prob``/``alias`` (by row): Walker alias table of each player's weights,
   ``prob`` a threshold on 53 random bits, ``alias`` a local row index;
@@ -15,7 +14,7 @@ pcount[p])`` (one row for an exact hand).  The range data travel as one tuple
   ``m`` holdings), the Monte Carlo deck less each of its holdings (else empty);
 * ``holes`` uint8[rows, c]: the holdings' cards;
 * Omaha family: ``pclass[13 * r1 + r2]`` the class (0..90) of a pair of
-  ranks, ``T2[slot * 91 + pc]`` the best no-flush 2 + 3 high of rank pair
+  ranks, ``pair_high[slot * 91 + pc]`` (``T2``) the best no-flush 2 + 3 high of rank pair
   ``pc`` with the five-card board whose rank multiset has slot ``slot``
   (:func:`.boards.board_slot`).  With
   it, a holding's Omaha high costs one read per distinct hole rank pair
@@ -43,7 +42,8 @@ from numba import prange
 from ._jit import jit
 from .boards import U, board_slot
 from .exact import next_colex, sum_chunks, unrank_colex
-from .handeval import board_flush_suit, board_summary, omaha_flush, omaha_high, stud_values, tally
+from .handeval import (board_flush_suit, board_summary, cards_values, holding_values,
+                       stud_values, tally)
 from .rng import seed_stream, xo_below, xo_next
 
 NPAIR_CLASSES = 91
@@ -52,134 +52,37 @@ _ONE = np.uint64(1)
 
 
 @jit(inline=True)
-def _suited(c, fs, mask, count):
-    """Add card ``c`` to the rank ``mask`` / ``count`` of suit ``fs`` when it is of that suit."""
-    if (c & 3) == fs:
-        return mask | (np.int64(1) << (c >> 2)), count + 1
-    return mask, count
+def board_values_rows(KT, G, H, R, kind, rows, dealt, n, board, key, low, packed, cache, hv, lv):
+    """Fill ``hv[:n]``, ``lv[:n]`` on the five-card board for one trial: the values
+    of :func:`.handeval.board_values`, the holdings found by how they were dealt.
 
-
-@jit(inline=True)
-def four_card_high(c0, c1, c2, c3, base, T2, pclass, fs, bsm, hi_flush):
-    """Omaha high of the hole cards ``c0..c3`` on a board whose ``T2`` row starts
-    at ``base``: one table read per pair of hole cards (written out: the hot
-    case), plus the flush check when the board has three of a suit ``fs``."""
-    r0 = U(c0 >> 2) * U(13)
-    r1 = U(c1 >> 2) * U(13)
-    r2 = U(c2 >> 2) * U(13)
-    k1 = U(c1 >> 2)
-    k2 = U(c2 >> 2)
-    k3 = U(c3 >> 2)
-    b = U(base)
-    v = max(np.int64(T2[b + U(pclass[r0 + k1])]), np.int64(T2[b + U(pclass[r0 + k2])]))
-    v = max(v, np.int64(T2[b + U(pclass[r0 + k3])]))
-    v = max(v, np.int64(T2[b + U(pclass[r1 + k2])]))
-    v = max(v, np.int64(T2[b + U(pclass[r1 + k3])]))
-    v = max(v, np.int64(T2[b + U(pclass[r2 + k3])]))
-    if fs >= 0:
-        smask, scount = _suited(c0, fs, np.int64(0), 0)
-        smask, scount = _suited(c1, fs, smask, scount)
-        smask, scount = _suited(c2, fs, smask, scount)
-        smask, scount = _suited(c3, fs, smask, scount)
-        if scount >= 2:
-            v = max(v, omaha_flush(smask, bsm, hi_flush))
-    return v
-
-
-@jit(inline=True)
-def holding_hilo(src, off, nc, base, T2, pclass, fs, bsm, hi_flush, card_low):
-    """``(Omaha high, low-rank mask)`` of the ``nc`` hole cards ``src[off:off + nc]``
-    (see :func:`four_card_high`)."""
-    if nc == 4:
-        o = U(off)
-        c0 = np.int64(src[o])
-        c1 = np.int64(src[o + U(1)])
-        c2 = np.int64(src[o + U(2)])
-        c3 = np.int64(src[o + U(3)])
-        return (four_card_high(c0, c1, c2, c3, base, T2, pclass, fs, bsm, hi_flush),
-                card_low[U(c0)] | card_low[U(c1)] | card_low[U(c2)] | card_low[U(c3)])
-    v = np.int64(0)
-    hlow = np.int64(0)
-    smask = np.int64(0)
-    scount = 0
-    for i in range(nc):
-        ci = np.int64(src[off + i])
-        hlow |= card_low[ci]
-        smask, scount = _suited(ci, fs, smask, scount)
-        ri = (ci >> 2) * 13
-        for j in range(i + 1, nc):
-            v = max(v, np.int64(T2[base + pclass[ri + (np.int64(src[off + j]) >> 2)]]))
-    if scount >= 2:
-        v = max(v, omaha_flush(smask, bsm, hi_flush))
-    return v, hlow
-
-
-@jit(inline=True)
-def eval_board_rows(KT, G, H, R, kind, rows, dealt, n, board, key, low, packed, cache, hv, lv):
-    """Fill ``hv[:n]``, ``lv[:n]`` on the five-card board for one trial.
-
-    Player ``p`` of ``kind[p]`` 0 (an exact hand) reads its features from ``H``
-    row ``p`` and the per-player Omaha cache, as the fixed-hand kernels do; kind 1
-    (a listed range) holds holding row ``rows[p]`` of ``R[6]``; kind 2 (every
-    holding) holds the next ``nc`` cards of ``dealt``."""
-    hk, hl, hpack, hsm, pk = H
-    holes, pclass, T2 = R[6], R[7], R[8]
-    card_w = KT[6]
-    card_low = KT[7]
+    Player ``p`` of ``kind[p]`` 0 (an exact hand) is ``H`` row ``p`` with the
+    per-player Omaha cache, as in the fixed-hand kernels; kind 1 (a listed range)
+    holds holding row ``rows[p]`` of ``R.holes``; kind 2 (every holding) holds the
+    next ``nc`` cards of ``dealt``."""
     fs, bsm = board_flush_suit(board, packed)
-    nc = holes.shape[1]
+    slot = board_slot(key, KT.board_offset) if G.omaha else U(0)
+    base = np.int64(slot) * NPAIR_CLASSES
+    nc = R.holes.shape[1]
     q = 0
-    if G[0]:
-        slot = board_slot(key, KT[8])
-        base = np.int64(slot) * NPAIR_CLASSES
-        for p in range(n):
-            kp = kind[p]
-            if kp == 0:
-                hv[p] = omaha_high(KT, p, G[1], pk, hsm, hpack, board, slot, fs, bsm, cache)
-                hlow = hl[p]
-            elif kp == 1:
-                hv[p], hlow = holding_hilo(holes[U(rows[p])], 0, nc, base, T2, pclass, fs, bsm, KT[3],
-                                           card_low)
-            else:
-                hv[p], hlow = holding_hilo(dealt, q, nc, base, T2, pclass, fs, bsm, KT[3], card_low)
-                q += nc
-            if G[3]:
-                lv[p] = np.int64(KT[5][U((hlow << 8) | low)])
-    else:
-        for p in range(n):
-            kp = kind[p]
-            if kp == 0:
-                hkey = hk[p]
-                hlow = hl[p]
-                scount = (hpack[p] >> (fs << 2)) & 0xF if fs >= 0 else 0
-                smask = hsm[p, fs] if fs >= 0 else 0
-            else:
-                hkey = np.int64(0)
-                hlow = np.int64(0)
-                scount = 0
-                smask = np.int64(0)
-                for i in range(nc):
-                    ci = np.int64(holes[rows[p], i]) if kp == 1 else dealt[q + i]
-                    hkey += card_w[ci]
-                    hlow |= card_low[ci]
-                    if (ci & 3) == fs:
-                        smask |= np.int64(1) << (ci >> 2)
-                        scount += 1
-                if kp == 2:
-                    q += nc
-            k7 = key + hkey
-            v = np.int64(KT[1][k7 + KT[0][k7 >> 8]])
-            if fs >= 0 and ((packed >> (fs << 2)) & 0xF) + scount >= 5:
-                v = np.int64(KT[3][bsm | smask])
-            hv[p] = v
-            if G[3]:
-                lv[p] = np.int64(KT[4][hlow | low])
+    for p in range(n):
+        kp = kind[p]
+        if kp == 0:
+            hv[p], lv[p] = holding_values(KT, G, H, U(p), board, key, low, packed, fs, bsm, slot,
+                                          cache)
+        elif kp == 1:
+            hv[p], lv[p] = cards_values(KT, G, R.holes[U(rows[p])], 0, nc, key, low, packed, fs,
+                                        bsm, base, R.pair_high, R.pclass)
+        else:
+            hv[p], lv[p] = cards_values(KT, G, dealt, q, nc, key, low, packed, fs, bsm, base,
+                                        R.pair_high, R.pclass)
+            q += nc
 
 
 @jit(inline=True)
 def _draw(p, R, s0, s1, s2, s3):
     """A holding row of player ``p`` drawn by weight (alias method): ``(row, s0..s3)``."""
-    pstart, pcount, prob, alias, uniform = R[0], R[1], R[2], R[3], R[4]
+    pstart, pcount, prob, alias, uniform = R.pstart, R.pcount, R.prob, R.alias, R.uniform
     i, s0, s1, s2, s3 = xo_below(pcount[p], s0, s1, s2, s3)
     if uniform[p] == 0:
         x, s0, s1, s2, s3 = xo_next(s0, s1, s2, s3)
@@ -191,19 +94,19 @@ def _draw(p, R, s0, s1, s2, s3):
 @jit(inline=True)
 def _deal_from_rest(R, p, fixed, d, need, ntrials, maxtry, rows, dealt, s0, s1, s2, s3):
     """:func:`deal_trials` for one listed player ``p`` whose holdings' rest of the
-    deck is precomputed (``R[9]``): copy the drawn holding's row and shuffle it,
+    deck is precomputed (``R.rest``): copy the drawn holding's row and shuffle it,
     no card of the deal to reject."""
-    rest = R[9]
+    rest = R.rest
     nr = rest.shape[1]
     t = 0
     tries = 0
     while t < ntrials and tries < maxtry:
         tries += 1
         h, s0, s1, s2, s3 = _draw(p, R, s0, s1, s2, s3)
-        if fixed & R[5][h]:
+        if fixed & R.masks[h]:
             continue  # shares a card with a one-holding range
         rows[t, p] = h
-        r = h - U(R[0][p])
+        r = h - U(R.pstart[p])
         for a in range(nr):
             d[a] = rest[r, a]
         for a in range(need):
@@ -222,7 +125,7 @@ def _deal_rejecting(R, kind, fixed, d, need, ntrials, maxtry, rows, dealt, s0, s
     """:func:`deal_trials` in general: reject attempts whose holdings collide, and
     move a listed holding's card met by the deal to the deck's tail."""
     n = kind.shape[0]
-    masks = R[5]
+    masks = R.masks
     t = 0
     tries = 0
     while t < ntrials and tries < maxtry:
@@ -271,7 +174,7 @@ def deal_trials(state, R, kind, d, need, ntrials, maxtry, rows, dealt):
     less those holdings into ``dealt[t, :need]`` (the kind-2 players' holdings
     first, in player order, then the missing board cards).  A tight loop of its
     own, so the random state stays in registers."""
-    pstart, masks = R[0], R[5]
+    pstart, masks = R.pstart, R.masks
     n = kind.shape[0]
     # the other players' rows and cards are the same every trial
     fixed = np.uint64(0)
@@ -284,7 +187,7 @@ def deal_trials(state, R, kind, d, need, ntrials, maxtry, rows, dealt):
         for t in range(ntrials):
             rows[t, p] = pstart[p]
     s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
-    if R[9].shape[0] > 0:
+    if R.rest.shape[0] > 0:
         t, tries, s0, s1, s2, s3 = _deal_from_rest(R, listed, fixed, d, need, ntrials, maxtry,
                                                    rows, dealt, s0, s1, s2, s3)
     else:
@@ -305,7 +208,7 @@ def deal_trials(state, R, kind, d, need, ntrials, maxtry, rows, dealt):
 def _board_chunk_r(KT, G, H, R, kind, known, d, k, state, nsamples, maxtry, cache, out, board,
                    rows, dealt, hv, lv, info):
     n = kind.shape[0]
-    nc = R[6].shape[1]
+    nc = R.holes.shape[1]
     ndealt = 0
     for p in range(n):
         if kind[p] == 2:
@@ -324,7 +227,7 @@ def _board_chunk_r(KT, G, H, R, kind, known, d, k, state, nsamples, maxtry, cach
             for i in range(k):
                 board[U(b0 + i)] = dealt[s, U(first + i)]
             key, low, packed = board_summary(KT, board)
-            eval_board_rows(KT, G, H, R, kind, rows[s], dealt[s], n, board, key, low, packed,
+            board_values_rows(KT, G, H, R, kind, rows[s], dealt[s], n, board, key, low, packed,
                             cache, hv, lv)
             tally(G, n, hv, lv, out, 1)
         accepted += got
@@ -339,9 +242,9 @@ def board_mc_ranged(KT, G, H, R, kind, known, deck, k, seed, first_chunk, nchunk
     ``(counts int64[n, n + 1, n + 2], info int64[nchunks, 2])`` with
     ``info[c] = (accepted, attempts)``.  ``deck``: cards not on the board, dead
     or in an exact hand (ranged holdings' cards included); ``kind[p]``: see
-    :func:`eval_board_rows`."""
+    :func:`board_values_rows`."""
     n = kind.shape[0]
-    nc = R[6].shape[1]
+    nc = R.holes.shape[1]
     out = np.zeros((nchunks, n, n + 1, n + 2), np.int64)
     info = np.zeros((nchunks, 2), np.int64)
     for ci in prange(nchunks):
@@ -451,7 +354,7 @@ def compatible_tuples(pstart, pcount, masks, limit):
 def _board_tuples(KT, G, H, R, kind, tuples, tgroup, known, base, k, nruns, lo, hi, binom, cache,
                   out, c, deck, board, rows, hv, lv):
     n = rows.shape[0]
-    masks = R[5]
+    masks = R.masks
     b0 = known.shape[0]
     for i in range(b0):
         board[i] = known[i]
@@ -476,7 +379,7 @@ def _board_tuples(KT, G, H, R, kind, tuples, tgroup, known, base, k, nruns, lo, 
             for i in range(k):
                 board[b0 + i] = deck[c[i]]
             key, low, packed = board_summary(KT, board)
-            eval_board_rows(KT, G, H, R, kind, rows, deck, n, board, key, low, packed, cache,
+            board_values_rows(KT, G, H, R, kind, rows, deck, n, board, key, low, packed, cache,
                             hv, lv)
             tally(G, n, hv, lv, out[g], 1)
             next_colex(c, k)
@@ -490,7 +393,7 @@ def board_exact_ranged(KT, G, H, R, kind, tuples, tgroup, ngroups, known, base, 
     ``[first, first + count)`` of (tuple ``f // nruns``, run-out ``f % nruns``);
     run-outs of a tuple are the ``k``-subsets (colex) of ``base`` less its cards.
     Counts go to the tuple's weight group ``tgroup[t]``; ``kind``: 0 or 1 (see
-    :func:`eval_board_rows`)."""
+    :func:`board_values_rows`)."""
     n = tuples.shape[1]
     nch = (count + chunk - 1) // chunk
     out = np.zeros((nch, ngroups, n, n + 1, n + 2), np.int64)
@@ -515,7 +418,7 @@ def pair_board_table(KT, board_keys, pair_keys):
     (rank key ``pair_keys[pc]``) plus three of the five board ranks of class
     ``bc`` (the ranks' card weights ``board_keys[bc, :5]``).  Entries for
     impossible combinations (five of a rank) are never read."""
-    ph_offset, hi_rank = KT[0], KT[1]
+    ph_offset, hi_rank = KT.ph_offset, KT.hi_rank
     nb = board_keys.shape[0]
     npc = pair_keys.shape[0]
     size = hi_rank.shape[0]

@@ -24,7 +24,8 @@ from ..classes import hand_classes
 from ..games import get_game
 from ..kernels._jit import jit
 from ..kernels.boards import U
-from ..kernels.handeval import board_flush_suit, board_summary, omaha_flush, omaha_nonflush, ph
+from ..kernels.handeval import (board_flush_suit, board_high, board_summary, cards_features,
+                                low8_value, omaha_low_value, omaha_nonflush, omaha_with_flush)
 from ..kernels.rng import below, seed_stream
 
 UNIT = 5040  # 2 * lcm(1..10): a pot in integer units; every tie share divides it
@@ -34,42 +35,25 @@ HALF = UNIT // 2
 @jit(inline=True)
 def _value(KT, omaha, npairs, has_low, cards, start, hole, board, bkey, blow, bpacked, fs, bsm,
            pk):
-    """(high, low) of the hole cards ``cards[start:start + hole]`` on ``board``."""
-    card_w = KT[6]
-    card_low = KT[7]
-    hl = np.int64(0)
-    hmask = np.int64(0)
-    nfs = 0
-    for i in range(hole):
-        c = np.int64(cards[start + i])
-        hl |= card_low[U(c)]
-        if (c & 3) == fs:
-            hmask |= np.int64(1) << (c >> 2)
-            nfs += 1
+    """(high, low) of the hole cards ``cards[start:start + hole]`` on ``board`` (the
+    kernels' hand-value layer; ``pk``: scratch for the Omaha pair keys)."""
+    hkey, hl, hmask, nfs = cards_features(KT, cards, start, hole, fs)
     lv = np.int64(0)
     if omaha:
         q = 0
         for i in range(hole):
-            wi = card_w[U(cards[start + i])]
+            wi = KT.card_w[U(cards[start + i])]
             for j in range(i + 1, hole):
-                pk[q] = wi + card_w[U(cards[start + j])]
+                pk[q] = wi + KT.card_w[U(cards[start + j])]
                 q += 1
-        hv = np.int64(omaha_nonflush(pk, npairs, board, card_w, KT[0], KT[1]))
-        if fs >= 0 and nfs >= 2:
-            f = np.int64(omaha_flush(hmask, bsm, KT[3]))
-            if f > hv:
-                hv = f
+        hv = omaha_with_flush(KT, omaha_nonflush(pk, npairs, board, KT.card_w, KT.ph_offset,
+                                                 KT.hi_rank), fs, bsm, nfs, hmask)
         if has_low:
-            lv = np.int64(KT[5][U((hl << 8) | blow)])
+            lv = omaha_low_value(KT, hl, blow)
     else:
-        key = bkey
-        for i in range(hole):
-            key += card_w[U(cards[start + i])]
-        hv = np.int64(KT[1][ph(key, KT[0])])
-        if fs >= 0 and ((bpacked >> (fs << 2)) & 0xF) + nfs >= 5:
-            hv = np.int64(KT[3][U(bsm | hmask)])
+        hv = board_high(KT, bkey, bpacked, fs, bsm, hkey, nfs, hmask)
         if has_low:
-            lv = np.int64(KT[4][U(hl | blow)])
+            lv = low8_value(KT, hl | blow)
     return hv, lv
 
 

@@ -1,0 +1,59 @@
+"""The named structures the kernels take.
+
+Namedtuples: Numba compiles a field read (``KT.hi_rank``) exactly like the
+positional read it stands for (``KT[1]``), so naming costs nothing in the hot
+loops.  The field order is the positional order the kernels used before, and
+code may still index them positionally.
+"""
+from typing import NamedTuple
+
+import numpy as np
+
+
+class Tables(NamedTuple):
+    """``KT``: the C library's lookup tables plus per-card arrays (:func:`.kernel_tables`)."""
+
+    ph_offset: np.ndarray     # perfect hash of a rank key: index = key + ph_offset[key >> 8]
+    hi_rank: np.ndarray       # high value of a rank multiset (no flushes), by perfect-hash index
+    razz_rank: np.ndarray     # razz value of a rank multiset (5..7 cards), by perfect-hash index
+    hi_flush: np.ndarray      # high value of a 13-bit single-suit rank mask (>= 5 bits)
+    low8: np.ndarray          # eight-or-better low of an 8-bit low-rank mask
+    omaha_low8: np.ndarray    # [hole_lowmask << 8 | board_lowmask]: best 2 + 3 low
+    card_w: np.ndarray        # int64[52]: each card's rank weight (its rank-key contribution)
+    card_low: np.ndarray      # int64[52]: each card's low-rank bit (ace 1 ... eight 128, else 0)
+    board_offset: np.ndarray  # slot hash of a five-card board's rank key (see .boards)
+
+
+class GameFlags(NamedTuple):
+    """``G``: what a game's showdown compares (:func:`.game_flags`)."""
+
+    omaha: int     # exactly two hole cards (and three board cards)
+    npairs: int    # pairs of hole cards (Omaha family; else 1)
+    has_high: int  # a high half is contested (razz: none)
+    has_low: int   # a low half is contested: eight-or-better, or razz when ``razz``
+    razz: int
+
+
+class Holdings(NamedTuple):
+    """``H``: features of each holding row (:func:`.handeval.prep_holdings`)."""
+
+    key: np.ndarray        # int64[h]: rank key of the holding's cards
+    low: np.ndarray        # int64[h]: OR of their low-rank bits
+    packed: np.ndarray     # int64[h]: suit counters, 4 bits a suit
+    suit_mask: np.ndarray  # int64[h, 4]: rank mask of the holding's cards of each suit
+    pair_key: np.ndarray   # int64[h, npairs]: rank key of each pair of hole cards (Omaha)
+
+
+class RangeData(NamedTuple):
+    """``R``: players given as blocks of holding rows (:func:`.range_data`, :mod:`.ranged`)."""
+
+    pstart: np.ndarray     # int64[n]: first holding row of each player
+    pcount: np.ndarray     # int64[n]: number of holding rows of each player
+    prob: np.ndarray       # uint64[rows]: alias-method threshold on 53 random bits
+    alias: np.ndarray      # int64[rows]: alias (local row index)
+    uniform: np.ndarray    # int64[n]: 1 when all of a player's weights are equal
+    masks: np.ndarray      # uint64[rows]: each holding's cards as a bit mask
+    holes: np.ndarray      # uint8[rows, c]: each holding's cards
+    pclass: np.ndarray     # int64[13 * 13]: class (0..90) of a pair of ranks
+    pair_high: np.ndarray  # uint16[slot * 91 + pclass]: best no-flush 2 + 3 high (Omaha)
+    rest: np.ndarray       # uint8[m, deck - c]: deck less each holding of the one listed range
