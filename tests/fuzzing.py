@@ -556,7 +556,7 @@ VALUE_TOKENS = ["100", "1e4", "1_000", "0", "-5", "1.5", "nan", "inf", "0.01", "
 @st.composite
 def cli_argv_st(draw) -> list[str]:
     command = draw(st.sampled_from(["equity", "equity", "equity", "eval", "games", "batch",
-                                    "bogus", "", "--help"]))
+                                    "range", "bogus", "", "--help"]))
     if command == "equity":
         spot = draw(spot_st())
         if not isinstance(spot.hands, list):
@@ -578,6 +578,10 @@ def cli_argv_st(draw) -> list[str]:
             argv += ["--board", board_v]
     elif command == "batch":
         argv = ["batch", draw(st.sampled_from(["/nonexistent/x.ndjson", "/", "-"]))]
+    elif command == "range":  # stud ranges: the ordered-deal walk, --deals
+        argv = ["range", draw(st.sampled_from(GAMES)), draw(range_text_st())]
+        if draw(st.booleans()):
+            argv += ["--deals", draw(st.sampled_from(["3", "0", "-1", "x", "1000000"]))]
     else:
         argv = [command] if command else []
     extra = draw(st.lists(st.sampled_from(OPTION_TOKENS + VALUE_TOKENS), max_size=3))
