@@ -119,9 +119,9 @@ def _exact_cost_ns(spot: Spot) -> float:
         visits = outer
         prefixes = (u if spot.shared else 1) * comb(u - spot.shared, mo)
         left = u - spot.shared - mo
-        for _ in range(n - 1):
+        for level in range(n - 1):
             visits += prefixes * (left if mo == 1 else ncomb)
-            if _ < n - 2:
+            if level < n - 2:
                 prefixes *= comb(left, mo)
                 left -= mo
         return visits * _NS_STUD_VISIT + prefixes * _NS_STUD_PREFIX + outer * n * 40.0
