@@ -87,6 +87,58 @@ def _install_locators() -> None:
     impl._locator_classes[:0] = ours
 
 
+def _install_tolerant_index() -> None:
+    """Read an unreadable index of this package's cache as empty (recompile, then
+    overwrite it) instead of failing.  Numba unpickles a whole index before it compares
+    the stamp, so an index written by another version of this package fails to load when
+    its signatures name a class this version lacks ("No module named ...")."""
+    from numba.core import caching
+
+    numba_load_index = caching.IndexDataCacheFile._load_index
+    if getattr(numba_load_index, "_pokereval", False):
+        return
+
+    def _load_index(self):
+        try:
+            return numba_load_index(self)
+        except Exception:
+            if not (isinstance(self._source_stamp, tuple)
+                    and self._source_stamp[:1] == ("pokereval",)):
+                raise
+            return {}
+
+    _load_index._pokereval = True  # type: ignore[attr-defined]
+    caching.IndexDataCacheFile._load_index = _load_index  # type: ignore[method-assign]
+
+
+def _install_lean_load() -> None:
+    """Load this package's cached kernels without Numba's target-context refresh.
+
+    Numba's ``Cache.load_overload`` first refreshes the target context: it imports and
+    installs every lowering and typing registry (~0.25 s of a CLI answer), which only a
+    *compilation* needs, and the compiler refreshes the context itself before it
+    compiles.  A cached kernel is object code plus its function descriptor: rebuilding
+    it needs the code generator, the memory runtime's symbols and the re-initialisers
+    it recorded (``reload_init``, e.g. the parallel backend), not the registries."""
+    from numba.core import caching
+    from numba.core.runtime import rtsys
+
+    numba_load = caching.Cache.load_overload
+    if getattr(numba_load, "_pokereval", False):
+        return
+
+    def load_overload(self, sig, target_context):
+        if not isinstance(self._impl.locator, _KernelSourceStamp):
+            return numba_load(self, sig, target_context)
+        rtsys.initialize(target_context)  # the memory runtime the kernels' arrays use
+        with self._guard_against_spurious_io_errors():
+            return self._load_overload(sig, target_context)
+        return None  # the guard swallowed an I/O error: compile instead
+
+    load_overload._pokereval = True  # type: ignore[attr-defined]
+    caching.Cache.load_overload = load_overload  # type: ignore[method-assign]
+
+
 # ---------------------------------------------------------------------------
 # the compile notice
 # ---------------------------------------------------------------------------
@@ -143,4 +195,6 @@ def _install_notice() -> None:
 
 
 _install_locators()
+_install_tolerant_index()
+_install_lean_load()
 _install_notice()

@@ -88,6 +88,61 @@ def test_foreign_functions_keep_numbas_locators():
     assert not _is_ours(inspect.getfile(pytest))
 
 
+def test_an_unreadable_index_of_ours_is_a_miss(tmp_path):
+    """An index another version of the package wrote (its signatures name a class this
+    version lacks) reads as empty, so the kernel is compiled and the index rewritten,
+    instead of the load failing; other packages' indexes keep Numba's behaviour."""
+    import pickle
+
+    from numba.core.caching import IndexDataCacheFile
+
+    from pokereval._kernel_cache import kernel_source_hash
+
+    ours = ("pokereval", kernel_source_hash(), "x")
+    cache = IndexDataCacheFile(str(tmp_path), "k-1.py311", ours)
+    missing_class = b"\x80\x04cpokereval.kernels.no_such_module\nGameFlags\n."
+    with pytest.raises(ModuleNotFoundError):
+        pickle.loads(missing_class)
+    with open(cache._index_path, "wb") as f:
+        pickle.dump(cache._version, f)
+        f.write(missing_class)
+    assert cache._load_index() == {}
+    cache.save("key", b"data")  # rewrites the index, which reads back
+    assert cache.load("key") == b"data"
+    with open(cache._index_path, "wb") as f:
+        pickle.dump(cache._version, f)
+        f.write(missing_class)
+    foreign = IndexDataCacheFile(str(tmp_path), "k-1.py311", ("other", 1))
+    with pytest.raises(ModuleNotFoundError):
+        foreign._load_index()
+
+
+def test_a_cached_kernel_loads_without_the_registry_refresh():
+    """A fresh process answers a kernel spot from the cache without Numba's target-context
+    refresh (it imports every lowering registry: numba.np.polynomial is one), with the
+    same answer as this process."""
+    import json
+    import os
+    import subprocess
+
+    spot = ("stud-hilo", ["AsKsQs", "2h3h4h", "9c9d9s"])
+    code = ("import json, sys, pokereval as pe\n"
+            f"r = pe.equity({spot[0]!r}, {spot[1]!r}, samples=4096, seed=3)\n"
+            "print(json.dumps([[p.equity for p in r.players],"
+            " 'numba.np.polynomial.polynomial_core' in sys.modules]))\n")
+    env = dict(os.environ, POKEREVAL_QUIET_COMPILE="1",
+               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    first = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           env=env, timeout=600, check=True)  # fills the cache if cold
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=env, timeout=600, check=True)
+    equities, refreshed = json.loads(proc.stdout)
+    assert json.loads(first.stdout)[0] == equities
+    assert not refreshed
+    here = pe.equity(spot[0], spot[1], samples=4096, seed=3)
+    assert equities == [p.equity for p in here.players]
+
+
 def test_warmup_registry_reaches_every_kernel():
     """In a fresh process, the warm-up spots call every entry kernel (one no other kernel
     calls), so the build-time cache holds all of them.  A new kernel needs its spot in
