@@ -24,6 +24,7 @@ import json
 import re
 from collections import Counter
 from fractions import Fraction
+from functools import lru_cache, wraps
 from itertools import combinations
 from pathlib import Path
 from typing import NamedTuple
@@ -103,6 +104,19 @@ def grouped_ranks(ranks) -> list[int]:
     return sorted(counts, key=lambda r: (counts[r], r), reverse=True)
 
 
+def memo(key_of_five):
+    """Memoise a pure key function on the five cards as given (order and all): it saves
+    the repeats of a walk (a hole pair with a board triple, a stud player's known cards),
+    which keeps the test suite's exact checks quick; lists are read as tuples."""
+    cached = lru_cache(maxsize=1 << 18)(key_of_five)
+
+    @wraps(key_of_five)
+    def key(five):
+        return cached(tuple(five))
+    return key
+
+
+@memo
 def high_key(five) -> tuple:
     """Key of exactly five cards as a high hand; bigger is better."""
     assert len(five) == 5 and len(set(five)) == 5, five
@@ -156,6 +170,7 @@ def low_rank(card: int) -> int:
     return 1 if r == 14 else r
 
 
+@memo
 def low8_key(five) -> tuple | None:
     """Eight-or-better low of exactly five cards; smaller is better; None if no low."""
     assert len(five) == 5 and len(set(five)) == 5, five
@@ -186,6 +201,7 @@ def omaha_low8(hole, board):
     )
 
 
+@memo
 def razz_key(five) -> tuple:
     """Razz (ace-to-five lowball, pairs count) key of five cards; smaller is better."""
     assert len(five) == 5 and len(set(five)) == 5, five
