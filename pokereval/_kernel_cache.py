@@ -147,10 +147,10 @@ def _install_lean_load() -> None:
 #: Numba 0.68) of each entry kernel with what it calls, from ``python -m
 #: pokereval.warmup`` on an empty cache; kernels not listed: ``_DEFAULT_ESTIMATE``.
 COMPILE_SECONDS = {
-    "board_exact": 7, "board_mc": 7, "stud_walk": 6, "stud_tables": 4, "stud_mc": 10,
-    "stud_mc_tables": 2, "sample_values": 3,
-    "board_exact_ranged": 21, "board_mc_ranged": 24, "stud_mc_ranged": 6,
-    "compatible_tuples": 4, "displacement_hash": 3, "eval_batch": 4, "scatter_exact": 14,
+    "board_exact": 10, "board_mc": 10, "stud_walk": 7, "stud_tables": 7, "stud_mc": 11,
+    "stud_mc_tables": 1, "sample_values": 2,
+    "board_exact_ranged": 28, "board_mc_ranged": 30, "stud_mc_ranged": 8,
+    "compatible_tuples": 4, "displacement_hash": 3, "eval_batch": 6, "scatter_exact": 15,
 }
 _DEFAULT_ESTIMATE = 1
 
