@@ -119,24 +119,49 @@ def _install_lean_load() -> None:
     *compilation* needs, and the compiler refreshes the context itself before it
     compiles.  A cached kernel is object code plus its function descriptor: rebuilding
     it needs the code generator, the memory runtime's symbols and the re-initialisers
-    it recorded (``reload_init``, e.g. the parallel backend), not the registries."""
-    from numba.core import caching
+    it recorded (``reload_init``, e.g. the parallel backend), not the registries.
+
+    Likewise each function linked into a kernel (Numba's own array and NumPy
+    implementations among them) comes with an environment whose globals are its
+    module's namespace, so unpickling imports that module (``numba.np.arrayobj``,
+    ``npyimpl``, ``arraymath``, ...: ~0.1 s).  Only object-mode code reads those
+    globals, and every kernel here is compiled in nopython mode, so while one of ours
+    loads, a module not imported yet gets a namespace holding just its name."""
+    from numba.core import caching, environment
     from numba.core.runtime import rtsys
 
     numba_load = caching.Cache.load_overload
     if getattr(numba_load, "_pokereval", False):
         return
+    numba_rebuild_env = environment._rebuild_env
+    loading = [False]  # one of our kernels is loading (under Numba's compiler lock)
 
     def load_overload(self, sig, target_context):
         if not isinstance(self._impl.locator, _KernelSourceStamp):
             return numba_load(self, sig, target_context)
         rtsys.initialize(target_context)  # the memory runtime the kernels' arrays use
-        with self._guard_against_spurious_io_errors():
-            return self._load_overload(sig, target_context)
+        loading[0] = True
+        try:
+            with self._guard_against_spurious_io_errors():
+                return self._load_overload(sig, target_context)
+        finally:
+            loading[0] = False
         return None  # the guard swallowed an I/O error: compile instead
+
+    def _rebuild_env(modname, consts, env_name):
+        if not loading[0] or modname in sys.modules or environment.lookup_environment(env_name):
+            return numba_rebuild_env(modname, consts, env_name)
+        env = environment.Environment({"__name__": modname})
+        env.consts[:] = consts
+        env.env_name = env_name
+        environment.Environment._memo[env_name] = env
+        return env
 
     load_overload._pokereval = True  # type: ignore[attr-defined]
     caching.Cache.load_overload = load_overload  # type: ignore[method-assign]
+    # pickled by reference as Numba's (cache files stay readable without this package)
+    _rebuild_env.__module__, _rebuild_env.__qualname__ = environment.__name__, "_rebuild_env"
+    environment._rebuild_env = _rebuild_env
 
 
 # ---------------------------------------------------------------------------

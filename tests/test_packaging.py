@@ -119,8 +119,9 @@ def test_an_unreadable_index_of_ours_is_a_miss(tmp_path):
 
 def test_a_cached_kernel_loads_without_the_registry_refresh():
     """A fresh process answers a kernel spot from the cache without Numba's target-context
-    refresh (it imports every lowering registry: numba.np.polynomial is one), with the
-    same answer as this process."""
+    refresh (it imports every lowering registry: numba.np.polynomial is one) nor the
+    modules of the Numba functions linked in (numba.np.arrayobj), with the same answer
+    as this process."""
     import json
     import os
     import subprocess
@@ -129,7 +130,8 @@ def test_a_cached_kernel_loads_without_the_registry_refresh():
     code = ("import json, sys, pokereval as pe\n"
             f"r = pe.equity({spot[0]!r}, {spot[1]!r}, samples=4096, seed=3)\n"
             "print(json.dumps([[p.equity for p in r.players],"
-            " 'numba.np.polynomial.polynomial_core' in sys.modules]))\n")
+            " 'numba.np.polynomial.polynomial_core' in sys.modules"
+            " or 'numba.np.arrayobj' in sys.modules]))\n")
     env = dict(os.environ, POKEREVAL_QUIET_COMPILE="1",
                PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
     first = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -141,6 +143,30 @@ def test_a_cached_kernel_loads_without_the_registry_refresh():
     assert not refreshed
     here = pe.equity(spot[0], spot[1], samples=4096, seed=3)
     assert equities == [p.equity for p in here.players]
+
+
+def test_other_cached_functions_still_save_and_load(tmp_path):
+    """With this package's cache hooks installed, a cached function of another module
+    (Numba's own locators) still compiles, saves (its environments pickle by reference
+    to Numba's function) and loads in the next process."""
+    import os
+    import subprocess
+
+    (tmp_path / "elsewhere.py").write_text(
+        "import numpy as np\nfrom numba import njit\n\n"
+        "@njit(cache=True)\ndef total(n):\n    return np.arange(n).sum()\n")
+    code = ("import pokereval.kernels, elsewhere\n"
+            "print(elsewhere.total(10), elsewhere.total.stats.cache_hits)\n")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), str(ROOT)]),
+               NUMBA_CACHE_DIR=str(tmp_path / "cache"))
+    runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           env=env, timeout=600, cwd=tmp_path) for _ in range(2)]
+    assert [r.returncode for r in runs] == [0, 0], runs[0].stderr + runs[1].stderr
+    assert runs[0].stdout.split()[0] == runs[1].stdout.split()[0] == "45"
+    assert runs[0].stdout.split(maxsplit=1)[1].strip() == "Counter()"  # compiled, saved
+    assert runs[1].stdout.split(maxsplit=1)[1].strip() != "Counter()", runs[1].stdout  # loaded
+    saved = [p.read_bytes() for p in (tmp_path / "cache").rglob("elsewhere.total-*")]
+    assert saved and not any(b"pokereval" in data for data in saved)  # no trace of ours
 
 
 def test_warmup_registry_reaches_every_kernel():
