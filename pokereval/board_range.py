@@ -30,10 +30,11 @@ import math
 import secrets
 import time
 from fractions import Fraction
+from itertools import islice
 
 import numpy as np
 
-from .cards import cards_str, parse_cards
+from .cards import cards_str, check_disjoint, parse_cards
 from .errors import CardError, HandError, PokerEvalError
 from .games import Game, get_game
 from .ranges import RangeError, parse_range
@@ -100,6 +101,26 @@ def _deals(g: Game, board, dead):
     return out
 
 
+def _read_once(g: Game, hands):
+    """The hands with each exact hand read into its cards, once: a hand that cannot be
+    read is refused at once (it is wrong on every board), and the loop over up to
+    MAX_DEALS boards then only checks which cards collide.  Ranges stay text (their
+    parses are kept by parse_range); anything odd is left to parse_spot's messages."""
+    from .spot import MAX_PLAYERS_BOARD, _read_hand, check_hole_counts
+
+    if isinstance(hands, (str, bytes)) or not hasattr(hands, "__iter__"):
+        return hands
+    hands = list(islice(hands, MAX_PLAYERS_BOARD + 1))
+    if len(hands) > MAX_PLAYERS_BOARD:
+        return hands
+    read = [h if cards is None else cards
+            for i, h in enumerate(hands) for cards, _ in [_read_hand(g, h, i)]]
+    check_disjoint({f"player {i + 1}": h for i, h in enumerate(read) if not isinstance(h, str)})
+    if not any(isinstance(h, str) for h in read):  # all exact: their counts, once
+        check_hole_counts(g, [len(h) for h in read], [cards_str(h) for h in read])
+    return read
+
+
 def equity_over_boards(game, hands, board="", dead="", *, exact=None, samples=None, stderr=None,
                        seed=None, threads=None, progress=None) -> EquityResult:
     """:func:`pokereval.equity` when the board or the dead cards are a range
@@ -110,8 +131,12 @@ def equity_over_boards(game, hands, board="", dead="", *, exact=None, samples=No
     started = time.perf_counter()
     g = get_game(game)
     opts = parse_options(exact, samples, stderr, seed, threads, None)
+    hands = _read_once(g, hands)
+    held = {c for h in hands for c in h if not isinstance(h, str)} if isinstance(hands, list) else set()
     deals, errors = [], []
     for b, d, w in _deals(g, board, dead):
+        if errors and held.intersection(b, d):
+            continue  # collides with an exact hand, like the board already reported
         try:
             spot = parse_spot(g, hands, cards_str(b), cards_str(d))
         except PokerEvalError as error:  # this board collides with a hand: not dealt

@@ -126,6 +126,18 @@ def test_board_range_errors():
         pe.equity("omaha", ["AhAd2c3s", "KsKdQhJh"], board="*****")  # 2.6 M boards
 
 
+@pytest.mark.parametrize("hands, error, message", [
+    (["AhKh2c3c", "2d"], HandError, "needs 4 hole cards but player 2 has 1"),
+    (["AhKh2c3c", "2c3d4d5d"], pe.CardError, "duplicate card 2c in player 1 and player 2"),
+    (["AhKh2c3c", "KK*#"], RangeError, "unknown symbol '#'"),
+])
+def test_a_hand_wrong_on_every_board_is_named_once(hands, error, message):
+    """A fault of the hands alone is reported as such, not as "no board fits" (the
+    boards that collide with a hand used to fail another way than the others)."""
+    with pytest.raises(error, match=message):
+        pe.equity("omaha", hands, board="2h**, Kd**")
+
+
 def test_cli_equity_with_a_board_range():
     run = [sys.executable, "-m", "pokereval", "equity", "holdem", "AhAd", "KsKd"]
     ok = subprocess.run(run + ["--board", "Aw9x2y", "--json"], capture_output=True, text=True)
