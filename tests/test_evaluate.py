@@ -227,7 +227,7 @@ def check_order(values, strengths, what):
 @pytest.mark.parametrize("game, nhole, nboard", shapes())
 def test_batch_order_matches_naive(game, nhole, nboard):
     full = nboard == 5 or (nboard == 0 and nhole == 7)
-    n = 2000 if full else 400
+    n = 1000 if full else 400
     holes, boards = random_rows(n, nhole, nboard, seed=zlib.crc32(f"{game}/{nhole}/{nboard}".encode()))
     high, low = pe.evaluate_batch(game, holes, boards)
     assert high.dtype == np.uint16 and low.dtype == np.uint16
