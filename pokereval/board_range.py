@@ -30,7 +30,6 @@ import math
 import secrets
 import time
 from fractions import Fraction
-from itertools import islice
 
 import numpy as np
 
@@ -101,24 +100,18 @@ def _deals(g: Game, board, dead):
     return out
 
 
-def _read_once(g: Game, hands):
-    """The hands with each exact hand read into its cards, once: a hand that cannot be
-    read is refused at once (it is wrong on every board), and the loop over up to
-    MAX_DEALS boards then only checks which cards collide.  Ranges stay text (their
-    parses are kept by parse_range); anything odd is left to parse_spot's messages."""
-    from .spot import MAX_PLAYERS_BOARD, _read_hand, check_hole_counts
+def _read_once(g: Game, hands) -> tuple[list, list]:
+    """:func:`.spot.read_hands`, plus the checks that do not depend on the board (exact
+    hands sharing a card, their counts): a fault of the hands is named at once, not
+    after up to MAX_DEALS boards, each failing its own way."""
+    from .spot import check_hole_counts, read_hands
 
-    if isinstance(hands, (str, bytes)) or not hasattr(hands, "__iter__"):
-        return hands
-    hands = list(islice(hands, MAX_PLAYERS_BOARD + 1))
-    if len(hands) > MAX_PLAYERS_BOARD:
-        return hands
-    read = [h if cards is None else cards
-            for i, h in enumerate(hands) for cards, _ in [_read_hand(g, h, i)]]
-    check_disjoint({f"player {i + 1}": h for i, h in enumerate(read) if not isinstance(h, str)})
-    if not any(isinstance(h, str) for h in read):  # all exact: their counts, once
-        check_hole_counts(g, [len(h) for h in read], [cards_str(h) for h in read])
-    return read
+    hands, read = read_hands(g, hands)
+    exact = {f"player {i + 1}": cards for i, (cards, _) in enumerate(read) if cards is not None}
+    check_disjoint(exact)
+    if len(exact) == len(read):
+        check_hole_counts(g, [len(c) for c in exact.values()], [cards_str(c) for c in exact.values()])
+    return hands, read
 
 
 def equity_over_boards(game, hands, board="", dead="", *, exact=None, samples=None, stderr=None,
@@ -131,14 +124,14 @@ def equity_over_boards(game, hands, board="", dead="", *, exact=None, samples=No
     started = time.perf_counter()
     g = get_game(game)
     opts = parse_options(exact, samples, stderr, seed, threads, None)
-    hands = _read_once(g, hands)
-    held = {c for h in hands for c in h if not isinstance(h, str)} if isinstance(hands, list) else set()
+    hands, read = _read_once(g, hands)  # a list from here on, each hand read once
+    held = {c for cards, _ in read if cards is not None for c in cards}
     deals, errors = [], []
     for b, d, w in _deals(g, board, dead):
         if errors and held.intersection(b, d):
             continue  # collides with an exact hand, like the board already reported
         try:
-            spot = parse_spot(g, hands, cards_str(b), cards_str(d))
+            spot = parse_spot(g, hands, cards_str(b), cards_str(d), read=(hands, read))
         except PokerEvalError as error:  # this board collides with a hand: not dealt
             errors.append(error)
             continue

@@ -1722,7 +1722,7 @@ def parse_range(game: str | Game, text: str, *, ordered: bool | None = None) -> 
 #: of at most _RECENT_MAX_HOLDINGS holdings (all Omaha hands: 270,725) are kept.
 _RECENT: dict = {}
 _RECENT_LOCK = threading.Lock()
-_RECENT_SIZE = 12
+_RECENT_SIZE = 8
 _RECENT_MAX_HOLDINGS = 300_000
 
 

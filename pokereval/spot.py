@@ -134,8 +134,9 @@ def _stud_range_list(g: Game, text: str) -> bool:
         return False
 
 
-def parse_spot(game, hands, board, dead) -> Spot:
-    g = get_game(game)
+def read_hands(g: Game, hands) -> tuple[list, list]:
+    """``(hands as a list, [(cards, None) or (None, Range)] per player)``: each hand read
+    once, whatever board it will meet (:func:`parse_spot` takes them as ``read``)."""
     if isinstance(hands, (str, bytes)) or not hasattr(hands, "__iter__"):
         raise HandError(f"hands must be a list of hands, one per player (e.g. ['AhKh', 'QsQd']), "
                         f"got {hands!r}")
@@ -144,9 +145,15 @@ def parse_spot(game, hands, board, dead) -> Spot:
     hands = list(islice(hands, most + 1))
     if len(hands) > most:
         _check_player_count(g, len(hands))
-    read = [_read_hand(g, h, i) for i, h in enumerate(hands)]
-    holes = [c for c, _ in read]
-    ranges = [r for _, r in read]
+    return hands, [_read_hand(g, h, i) for i, h in enumerate(hands)]
+
+
+def parse_spot(game, hands, board, dead, read: tuple[list, list] | None = None) -> Spot:
+    """The spot of a request; ``read``: :func:`read_hands` of ``hands``, done already."""
+    g = get_game(game)
+    hands, read_ = read if read is not None else read_hands(g, hands)
+    holes = [c for c, _ in read_]
+    ranges = [r for _, r in read_]
     board_cards = parse_cards(board if board is not None else "", "board")
     dead_cards = parse_cards(dead if dead is not None else "", "dead cards")
     groups = {f"player {i + 1}": h for i, h in enumerate(holes) if h is not None}
