@@ -20,40 +20,27 @@ from .evaluate import Evaluation, HighHand, LowHand, evaluate, evaluate_batch
 from .games import Game, games, get_game
 
 if TYPE_CHECKING:  # the lazy names, for type checkers
-    from .distribution import (DistributionResult, RangeEquities, equity_by_street,
-                               equity_distribution, range_equities)
-    from .equity_api import EquityResult, PlayerResult, equity
-    from .percent import HandOrdering, hand_ordering, percent_holdings, percentile
-    from .ranges import Range, RangeError, parse_range
-    from .rules import (AllinResult, BettingRound, Limits, Pot, RulesError, Settlement,
-                        allin_ev, bet_limits, board_order, bring_in, first_to_act, settle,
-                        stud_bet_size)
-
-#: name -> the submodule that defines it, imported when the name is first used
-_LAZY = {
-    **dict.fromkeys(["DistributionResult", "RangeEquities", "equity_by_street",
-                     "equity_distribution", "range_equities"], "distribution"),
-    **dict.fromkeys(["EquityResult", "PlayerResult", "equity"], "equity_api"),
-    **dict.fromkeys(["HandOrdering", "hand_ordering", "percent_holdings", "percentile"],
-                    "percent"),
-    **dict.fromkeys(["Range", "RangeError", "parse_range"], "ranges"),
-    **dict.fromkeys(["AllinResult", "BettingRound", "Limits", "Pot", "RulesError", "Settlement",
-                     "allin_ev", "bet_limits", "board_order", "bring_in", "first_to_act",
-                     "settle", "stud_bet_size"], "rules"),
-}
+    from .api import (AllinResult, BettingRound, DistributionResult, EquityResult, HandOrdering,
+                      Limits, PlayerResult, Pot, Range, RangeEquities, RangeError, RulesError,
+                      Settlement, allin_ev, bet_limits, board_order, bring_in, equity,
+                      equity_by_street, equity_distribution, first_to_act, hand_ordering,
+                      parse_range, percent_holdings, percentile, range_equities, settle,
+                      stud_bet_size)
 
 
 def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
+    # the front door's table says where each lazy name lives (pokereval.api.PUBLIC)
+    api = importlib.import_module("pokereval.api")
+    if name not in api.PUBLIC:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    value = getattr(api, name)
     globals()[name] = value  # later lookups skip this function
     return value
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_LAZY})
+    api = importlib.import_module("pokereval.api")
+    return sorted({*globals(), *api.PUBLIC})
 
 
 __all__ = [

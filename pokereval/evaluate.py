@@ -19,8 +19,7 @@ from . import _native
 from ._native import ffi, lib
 from .cards import RANKS, cards_str, check_disjoint, parse_cards
 from .errors import HandError
-from .games import Game, get_game
-from .spot import check_eval_counts
+from .games import Game, check_eval_counts, get_game
 
 __all__ = ["CATEGORIES", "HighHand", "LowHand", "Evaluation", "evaluate", "evaluate_batch"]
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import GameError
+from .errors import GameError, HandError
 
 __all__ = ["Game", "GAMES", "games", "get_game"]
 
@@ -173,3 +173,50 @@ def get_game(name: str | Game) -> Game:
     if game is None:
         raise GameError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
     return game
+
+
+# --------------------------------------------------------------------------
+# Card counts: the one check of how many cards a player or a hand to evaluate has
+# --------------------------------------------------------------------------
+
+def check_hole_counts(g: Game, sizes: list[int], texts: list[str],
+                      fixed: list[bool] | None = None) -> None:
+    """The one check of the players' card counts: ``sizes[i]`` cards for player ``i``
+    (written ``texts[i]``); only the fixed hands' counts are checked against the game
+    (``fixed[i]``, default all: a range's count was checked by its parser), and stud
+    players must all be on the same street."""
+    fixed = fixed if fixed is not None else [True] * len(sizes)
+    for i, (size, text) in enumerate(zip(sizes, texts)):
+        if not fixed[i]:
+            continue
+        if g.stud and not g.min_known <= size <= 7:
+            raise HandError(f"{g.name} needs {g.min_known} to 7 cards per player but player "
+                            f"{i + 1} has {size} ({text or 'none'})")
+        if not g.stud and size != g.hole:
+            raise HandError(f"{g.name} needs {g.hole} hole cards but player {i + 1} has "
+                            f"{size} ({text or 'none'})")
+    if g.stud:
+        for i, (size, text) in enumerate(zip(sizes, texts)):
+            if size != sizes[0]:
+                raise HandError(f"{g.name} players must all be on the same street: player 1 has "
+                                f"{sizes[0]} cards but player {i + 1} has {size} ({text})")
+
+
+def check_eval_counts(g: Game, hole: list[int], board: list[int], hole_text: object,
+                      board_text: object) -> None:
+    """The card counts of one hand to evaluate (:func:`pokereval.evaluate`): a complete
+    hand, 5 to 7 stud cards or the hole cards plus enough board cards."""
+    if g.stud:
+        if not 5 <= len(hole) <= 7:
+            raise HandError(f"{g.name} evaluates 5 to 7 cards, got {len(hole)} ({hole_text!s})")
+        if board:
+            raise HandError(f"{g.name} has no board, got board {board_text!s}")
+        return
+    if len(hole) != g.hole:
+        raise HandError(f"{g.name} needs {g.hole} hole cards, got {len(hole)} ({hole_text!s})")
+    least = 3 if g.exactly_two else 5 - g.hole
+    if len(board) > g.board:
+        raise HandError(f"{g.name} has at most {g.board} board cards, got {len(board)} ({board_text!s})")
+    if len(board) < least:
+        raise HandError(f"{g.name} needs at least {least} board cards to make a hand, "
+                        f"got {len(board)} ({board_text!s})")
