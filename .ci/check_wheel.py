@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """CI: the wheel holds the package and nothing else.
 
-Allowed: pokereval/*.py and its subpackages' *.py (kernels, rules, web), the web
+Allowed: pokereval/*.py and its subpackages' *.py (any depth), the web
 page's static files, the compiled C extension
 (pokereval/_ffi*.so), the py.typed marker, the Numba kernel cache that setup.py
 fills at build time (pokereval/kernels/__pycache__/*.nbi, *.nbc) and the
@@ -16,7 +16,7 @@ import zipfile
 from pathlib import Path
 
 ALLOWED = re.compile(r"""(
-    pokereval/([a-z_]+/)?[a-z_]+\.py
+    pokereval/([a-z_]+/)*[a-z_0-9]+\.py
   | pokereval/web/static/[\w.-]+\.(html|css|js)
   | pokereval/orderings/[\w.-]+\.npz
   | pokereval/_ffi\.[\w.-]+\.(so|pyd)
