@@ -5,8 +5,10 @@
 'Full house, kings full of fives'
 
 Most names are imported on first use (PEP 562), so ``import pokereval`` stays
-quick; ``evaluate`` is imported at once because its submodule has the same name
-(importing the submodule later would otherwise hide the function).
+quick; ``evaluate`` and ``equity`` are bound at once because a submodule has the same
+name (importing the submodule later would otherwise hide the function): the
+``pokereval.equity`` package is loaded first (it imports nothing), then the
+function from the front door (which imports the engine only when called).
 """
 from __future__ import annotations
 
@@ -17,12 +19,14 @@ from ._version import __version__
 from .cards import card_str, cards_str, parse_cards
 from .errors import CardError, GameError, HandError, PokerEvalError
 from .evaluate import Evaluation, HighHand, LowHand, evaluate, evaluate_batch
+from . import equity as _equity_package  # noqa: F401  (before the function of that name)
+from .api import equity
 from .games import Game, games, get_game
 
 if TYPE_CHECKING:  # the lazy names, for type checkers
     from .api import (AllinResult, BettingRound, DistributionResult, EquityResult, HandOrdering,
                       Limits, PlayerResult, Pot, Range, RangeEquities, RangeError, RulesError,
-                      Settlement, allin_ev, bet_limits, board_order, bring_in, equity,
+                      Settlement, allin_ev, bet_limits, board_order, bring_in,
                       equity_by_street, equity_distribution, first_to_act, hand_ordering,
                       parse_range, percent_holdings, percentile, range_equities, settle,
                       stud_bet_size)

@@ -8,12 +8,14 @@ engine (and Numba) load only when a computation needs them.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
+import time
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 if TYPE_CHECKING:  # the lazy names, for type checkers
     from .distribution import (DistributionResult, RangeEquities, equity_by_street,
                                equity_distribution, range_equities)
-    from .equity_api import EquityResult, PlayerResult, equity
+    from .equity.results import EquityResult, PlayerResult
+    from .games import Game
     from .percent import HandOrdering, hand_ordering, percent_holdings, percentile
     from .ranges import Range, RangeError, parse_range
     from .rules import (AllinResult, BettingRound, Limits, Pot, RulesError, Settlement,
@@ -24,7 +26,8 @@ if TYPE_CHECKING:  # the lazy names, for type checkers
 PUBLIC = {
     **dict.fromkeys(["DistributionResult", "RangeEquities", "equity_by_street",
                      "equity_distribution", "range_equities"], "pokereval.distribution"),
-    **dict.fromkeys(["EquityResult", "PlayerResult", "equity"], "pokereval.equity_api"),
+    **dict.fromkeys(["EquityResult", "PlayerResult"], "pokereval.equity.results"),
+    "equity": "pokereval.api",
     **dict.fromkeys(["HandOrdering", "hand_ordering", "percent_holdings", "percentile"],
                     "pokereval.percent"),
     **dict.fromkeys(["Range", "RangeError", "parse_range"], "pokereval.ranges"),
@@ -45,3 +48,55 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted({*globals(), *PUBLIC})
+
+
+def equity(game: str | Game, hands: Sequence[str | Sequence[int]], board: str | Sequence[int] = "",
+           dead: str | Sequence[int] = "", *, exact: bool | None = None,
+           samples: int | None = None, stderr: float | None = None, seed: int | None = None,
+           threads: int | None = None,
+           progress: Callable[[EquityResult], object] | None = None,
+           breakdown: bool = False) -> EquityResult:
+    """Each hand's share of the pot: exact enumeration or Monte Carlo.
+
+    >>> r = equity("omaha-hilo", ["AhAd2c3s", "KsKdQhJh"], board="7c8d9h", dead="2h")
+    >>> r.exact, r.samples, r.players[0].equity_fraction
+    (True, 780, Fraction(199, 260))
+
+    ``game``: a game name (see :func:`pokereval.games`); ``hands``: one value per
+    player (hole cards; stud: all the player's cards so far, the same count for
+    everyone); ``board``: known board cards; ``dead``: cards out of play.  Board
+    and dead cards may be ranges (``board="K**"``: every flop with a king), the
+    equity then being averaged over the boards (see :mod:`pokereval.board_range`).
+
+    ``exact=None`` walks every run-out when that is cheap (a couple of seconds at
+    most), otherwise samples to a standard error of ``DEFAULT_STDERR``;
+    ``exact=True`` always enumerates; ``samples=N`` / ``stderr=X`` sample (both:
+    stop at whichever comes first).  ``seed`` makes sampling reproducible, with
+    any thread count.  ``threads``: worker threads (default: all cores).
+    ``progress(result)`` is called between batches with a partial result; Ctrl-C
+    stops the run and returns the partial result (``partial=True``).
+    ``breakdown=True`` adds ``p.breakdown`` (what each hand makes, won / tied / lost;
+    see :mod:`pokereval.breakdown`), the figures coming from the same run-outs.
+
+    Data flow: text -> :mod:`pokereval.equity.spot` (the validated spot) and
+    :mod:`~pokereval.equity.options` -> :mod:`~pokereval.equity.plan` ->
+    :mod:`~pokereval.equity.run` (C walk or Numba kernels) -> outcome counts
+    (:mod:`~pokereval.equity.tally`) -> :class:`EquityResult`.
+    """
+    # imported here: the front door stays cheap to import (the engine loads on first use)
+    from .board_range import equity_over_boards, is_card_range
+    from .equity.options import parse_options
+    from .equity.run import run
+    from .equity.spot import parse_spot
+
+    if is_card_range(board) or is_card_range(dead):  # generic syntax: 'K**', 'Aw9x2y'
+        return equity_over_boards(game, hands, board, dead, exact=exact, samples=samples,
+                                  stderr=stderr, seed=seed, threads=threads, progress=progress)
+    started = time.perf_counter()
+    spot = parse_spot(game, hands, board, dead)
+    opts = parse_options(exact, samples, stderr, seed, threads, progress)
+    if breakdown:
+        from .breakdown import equity_with_breakdown
+
+        return equity_with_breakdown(spot, opts, started)
+    return run(spot, opts, started)

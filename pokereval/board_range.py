@@ -34,10 +34,14 @@ from fractions import Fraction
 import numpy as np
 
 from .cards import cards_str, check_disjoint, parse_cards
+from .equity.options import parse_options
+from .equity.plan import AUTO_EXACT_SECONDS, exact_cost_ns
+from .equity.results import EquityResult, player_results
+from .equity.run import run, whole_weights
+from .equity.spot import parse_spot, read_hands
 from .errors import CardError, HandError, PokerEvalError
-from .games import Game, get_game
+from .games import Game, check_hole_counts, get_game
 from .ranges import RangeError, parse_range
-from .results import EquityResult, player_results
 
 __all__ = ["is_card_range", "card_range", "equity_over_boards", "MAX_DEALS", "MC_DRAWS"]
 
@@ -101,11 +105,9 @@ def _deals(g: Game, board, dead):
 
 
 def _read_once(g: Game, hands) -> tuple[list, list]:
-    """:func:`.spot.read_hands`, plus the checks that do not depend on the board (exact
-    hands sharing a card, their counts): a fault of the hands is named at once, not
-    after up to MAX_DEALS boards, each failing its own way."""
-    from .spot import check_hole_counts, read_hands
-
+    """:func:`.equity.spot.read_hands`, plus the checks that do not depend on the board
+    (exact hands sharing a card, their counts): a fault of the hands is named at once,
+    not after up to MAX_DEALS boards, each failing its own way."""
     hands, read = read_hands(g, hands)
     exact = {f"player {i + 1}": cards for i, (cards, _) in enumerate(read) if cards is not None}
     check_disjoint(exact)
@@ -118,9 +120,6 @@ def equity_over_boards(game, hands, board="", dead="", *, exact=None, samples=No
                        seed=None, threads=None, progress=None) -> EquityResult:
     """:func:`pokereval.equity` when the board or the dead cards are a range
     (see the module docstring); ``progress`` is not called."""
-    from .equity_api import AUTO_EXACT_SECONDS, _exact_cost_ns, _whole_weights, equity
-    from .spot import parse_options, parse_spot
-
     started = time.perf_counter()
     g = get_game(game)
     opts = parse_options(exact, samples, stderr, seed, threads, None)
@@ -150,19 +149,19 @@ def equity_over_boards(game, hands, board="", dead="", *, exact=None, samples=No
     if opts.exact is True:
         use_exact = True
     elif opts.exact is None and opts.samples is None and opts.stderr is None and not ranged:
-        use_exact = sum(_exact_cost_ns(s) for *_, s in deals) <= AUTO_EXACT_SECONDS * 1e9
+        use_exact = sum(exact_cost_ns(s) for *_, s in deals) <= AUTO_EXACT_SECONDS * 1e9
     else:
         use_exact = False
-    common = dict(threads=opts.threads)
+    threads = opts.threads
 
     def scale(spot) -> Fraction:
         """How much the exact run scaled this board's weighted counts (the hands'
-        weights are made whole numbers per run; see equity_api._whole_weights)."""
+        weights are made whole numbers per run; see equity.run.whole_weights)."""
         factor = Fraction(1)
         for r in spot.ranges:
             if r is not None:
                 uniq = np.unique(r.weights)
-                _, whole = _whole_weights(uniq)
+                _, whole = whole_weights(uniq)
                 factor *= Fraction(whole[0]) / Fraction(repr(float(uniq[0])))
         return factor
 
@@ -171,7 +170,8 @@ def equity_over_boards(game, hands, board="", dead="", *, exact=None, samples=No
         total = np.zeros((n, n + 1, n + 2), dtype=object)
         walked = 0
         for b, d, w, _, spot in deals:
-            r = equity(g, hands, cards_str(b), cards_str(d), exact=True, **common)
+            r = run(spot, parse_options(True, None, None, None, threads, None),
+                    time.perf_counter())
             counts = np.array([p.outcomes for p in r.players], dtype=object)
             total = total + counts * (Fraction(repr(w)) / scale(spot))
             walked += r.samples
@@ -191,14 +191,15 @@ def equity_over_boards(game, hands, board="", dead="", *, exact=None, samples=No
     per_draw = max(1, (opts.samples or _MC_SAMPLES) // MC_DRAWS)
     # small runs: one thread each (starting worker threads would cost more than the run)
     if per_draw < 50_000 and opts.threads is None:
-        common = dict(threads=1)
+        threads = 1
     total = np.zeros((n, n + 1, n + 2), dtype=np.float64)
     equities, weights = [], []
-    for (b, d, *_), k in zip(deals, drawn):
+    for (*_, spot), k in zip(deals, drawn):
         if not k:
             continue
-        r = equity(g, hands, cards_str(b), cards_str(d), samples=int(k) * per_draw,
-                   seed=int(rng.integers(1 << 62)), **common)
+        sampled = parse_options(None, int(k) * per_draw, None, int(rng.integers(1 << 62)),
+                                threads, None)
+        r = run(spot, sampled, time.perf_counter())
         total += np.array([p.outcomes for p in r.players], dtype=np.float64)
         equities.append([p.equity for p in r.players])
         weights.append(int(k))

@@ -3,7 +3,8 @@
 ``pokereval.equity(..., breakdown=True)`` runs here: every run-out (or a sample
 of them) is dealt as rows of cards in NumPy, evaluated by the C library in one
 batch call per player, and tallied twice: into the usual outcome counts (so the
-result's figures and its breakdown come from the same run-outs) and by hand type.
+result's figures and its breakdown come from the same run-outs) and by hand type
+(the rows: :mod:`pokereval.equity.deal`).
 
 ``p.breakdown["high"][category]`` and ``p.breakdown["low"][kind]`` are
 ``{"won": P, "tied": P, "lost": P}`` over all run-outs; summed over the
@@ -16,16 +17,18 @@ from __future__ import annotations
 
 import secrets
 import time
-from itertools import combinations
 
 import numpy as np
 
 from .cards import cards_str
-from .equity_api import _stud_deals, _tally_numpy
+from .equity.backends.c import row_values
+from .equity.deal import exact_rows, sampled_rows
+from .equity.options import Options
+from .equity.results import EquityResult, player_results
+from .equity.spot import Spot
+from .equity.tally import tally_outcomes
 from .errors import HandError
-from .evaluate import CATEGORIES, evaluate, evaluate_batch
-from .results import EquityResult, player_results
-from .spot import Options, Spot
+from .evaluate import CATEGORIES, evaluate
 
 __all__ = ["LOW_KINDS", "RAZZ_KINDS", "equity_with_breakdown"]
 
@@ -50,16 +53,16 @@ def equity_with_breakdown(spot: Spot, opts: Options, started: float) -> EquityRe
                         f"without ranges; this spot needs Monte Carlo (samples=...)")
     seed = None
     if exact:
-        hands = _exact_rows(spot)
+        hands = exact_rows(spot)
     else:
         seed = opts.seed if opts.seed is not None else secrets.randbits(63)
         samples = opts.samples
         if samples is None:
             samples = DEFAULT_SAMPLES if opts.stderr is None else \
                 min(int((0.5 / opts.stderr) ** 2) + 1, 20_000_000)
-        hands = _sampled_rows(spot, samples, np.random.default_rng(seed))
-    hv, lv = _values(spot, hands)
-    counts = _tally_numpy(g, hv, lv)
+        hands = sampled_rows(spot, samples, np.random.default_rng(seed))
+    hv, lv = row_values(spot, hands)
+    counts = tally_outcomes(g, hv, lv)
     result = EquityResult(
         game=g.name, hands=list(spot.hand_text), board=cards_str(spot.board),
         dead=cards_str(spot.dead), exact=exact, samples=hv.shape[1], partial=False,
@@ -68,92 +71,6 @@ def equity_with_breakdown(spot: Spot, opts: Options, started: float) -> EquityRe
         player.breakdown = _breakdown(g, hv, lv, p)
     result.elapsed = time.perf_counter() - started
     return result
-
-
-# --------------------------------------------------------------------------
-# Run-outs as rows of cards: per player uint8[rows, cards] (+ boards)
-# --------------------------------------------------------------------------
-
-def _exact_rows(spot: Spot):
-    """Every run-out: ``(holes per player, boards)`` (stud: 7-card rows, boards None)."""
-    if spot.game.stud:
-        deals = np.array(list(_stud_deals(spot)), dtype=np.uint8)  # [rows, n, 7]
-        return [np.ascontiguousarray(deals[:, p, :]) for p in range(spot.n)], None
-    extra = np.array(list(combinations(spot.unseen, spot.k)), dtype=np.uint8).reshape(-1, spot.k)
-    boards = np.hstack([np.tile(np.array(spot.board, dtype=np.uint8), (len(extra), 1)), extra])
-    holes = [np.tile(np.array(h, dtype=np.uint8), (len(extra), 1)) for h in spot.holes]
-    return holes, boards
-
-
-def _sampled_rows(spot: Spot, samples: int, rng: np.random.Generator):
-    """``samples`` random run-outs (range holdings drawn by weight, clashes redrawn);
-    the new cards in the order dealt (stud: after each player's known cards)."""
-    n, g = spot.n, spot.game
-    holes = [None] * n
-    used = np.zeros((samples, 52), dtype=bool)
-    for c in spot.board + spot.dead:
-        used[:, c] = True
-    for p, h in enumerate(spot.holes):
-        if h is not None:
-            holes[p] = np.tile(np.array(h, dtype=np.uint8), (samples, 1))
-            used[:, h] = True
-    ranged = [p for p, r in enumerate(spot.ranges) if r is not None] if spot.ranged else []
-    todo = np.arange(samples)
-    picked = {p: np.zeros((samples, spot.ranges[p].cards), dtype=np.uint8) for p in ranged}
-    for _ in range(1000):  # redraw the combinations whose holdings share a card
-        if not len(todo):
-            break
-        clash = np.zeros(len(todo), dtype=bool)
-        seen = used[todo].copy()
-        for p in ranged:
-            r = spot.ranges[p]
-            idx = rng.choice(len(r.holdings), size=len(todo), p=r.weights / r.weights.sum())
-            rows = r.holdings[idx]
-            hit = np.take_along_axis(seen, rows.astype(np.int64), axis=1).any(axis=1)
-            clash |= hit
-            np.put_along_axis(seen, rows.astype(np.int64), True, axis=1)
-            picked[p][todo] = rows
-        ok = todo[~clash]
-        used[ok] = seen[~clash]
-        todo = todo[clash]
-    if len(todo):
-        raise HandError("the players' ranges almost never fit together; narrow the ranges")
-    for p in ranged:
-        holes[p] = picked[p]
-    if not g.stud:
-        boards = np.hstack([np.tile(np.array(spot.board, dtype=np.uint8), (samples, 1)),
-                            _draw(used, spot.k, rng)])
-        return holes, boards
-    out = [np.hstack([holes[p], _draw(used, spot.mo, rng)]) for p in range(n)]
-    if spot.shared:
-        shared = _draw(used, 1, rng)
-        out = [np.hstack([h, shared]) for h in out]
-    return out, None
-
-
-def _draw(used: np.ndarray, count: int, rng: np.random.Generator) -> np.ndarray:
-    """``count`` random cards a row, none of them ``used`` (which they join), in the
-    order drawn: uniform draws without replacement, clashes drawn again."""
-    rows = used.shape[0]
-    out = np.zeros((rows, count), dtype=np.uint8)
-    index = np.arange(rows)
-    for i in range(count):
-        cards = rng.integers(0, 52, size=rows)
-        bad = np.nonzero(used[index, cards])[0]
-        while len(bad):
-            cards[bad] = rng.integers(0, 52, size=len(bad))
-            bad = bad[used[bad, cards[bad]]]
-        used[index, cards] = True
-        out[:, i] = cards
-    return out
-
-
-def _values(spot: Spot, hands):
-    holes, boards = hands
-    values = [evaluate_batch(spot.game, np.ascontiguousarray(h), boards) for h in holes]
-    hv = np.stack([v[0] for v in values]).astype(np.int64)
-    lv = np.stack([v[1] for v in values]).astype(np.int64)
-    return hv, lv
 
 
 # --------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 import secrets
+import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations, permutations
@@ -32,10 +33,16 @@ from itertools import combinations, permutations
 import numpy as np
 
 from .cards import cards_str
-from .equity_api import AUTO_EXACT_SECONDS, _RangedRunner, _exact_cost_ns, equity
+from .equity.backends.c import row_values
+from .equity.backends.numba import parallel, thread_count
+from .equity.deal import sampled_rows
+from .equity.options import parse_options
+from .equity.plan import AUTO_EXACT_SECONDS, exact_cost_ns
+from .equity.results import EquityResult, player_results
+from .equity.run import RangedRunner, run
+from .equity.spot import Spot, parse_spot
+from .equity.tally import lcm_upto, share_units, tally_outcomes
 from .errors import HandError
-from .results import EquityResult, _lcm_upto, _share_units
-from .spot import Spot, parse_options, parse_spot
 
 __all__ = ["DistributionResult", "PlayerDistribution", "HoldingEquity", "RangeEquities",
            "StreetResult", "equity_distribution", "range_equities", "equity_by_street"]
@@ -58,6 +65,14 @@ MAX_LISTED_DEALS = 100_000
 MAX_STUD_PAIRS = 4_000_000
 #: Equity levels of :attr:`PlayerDistribution.at_least`.
 LEVELS = (0.25, 0.5, 0.75)
+
+
+def _equity(game, hands, board, dead, *, exact=None, samples=None, stderr=None, seed=None,
+            threads=None) -> EquityResult:
+    """:func:`pokereval.equity` of a spot of plain cards (no board range, no breakdown)."""
+    started = time.perf_counter()
+    spot = parse_spot(game, hands, board, dead)
+    return run(spot, parse_options(exact, samples, stderr, seed, threads, None), started)
 
 
 # --------------------------------------------------------------------------
@@ -209,8 +224,6 @@ def equity_distribution(game, hands, board="", dead="", *, exact=None, samples=N
     >>> r.street, r.deals, round(sum(w for _, w in r.players[0].curve), 12)
     ('turn', 41, 1.0)
     """
-    import time
-
     started = time.perf_counter()
     spot = parse_spot(game, hands, board, dead)
     opts = parse_options(exact, samples, None, seed, threads, None)
@@ -247,16 +260,14 @@ def _heads_up_stud(spot: Spot, street: str, started: float) -> DistributionResul
     """Heads-up stud: every pair of the players' remaining cards, tallied once (the C
     library's values of every subset, from the kernels' stud tables) and added to
     the deals of its next cards: each player's next card is any one of its new cards."""
-    import time
-
     from . import kernels as K
     from .kernels.exact import combinations_of
 
     g, u, mo = spot.game, len(spot.unseen), spot.mo
     KT, G, binom = K.kernel_tables(), K.game_flags(g), K.binomials()
     unseen = np.array(spot.unseen, dtype=np.uint8)
-    masks, hv, lv = K.stud_tables(KT, G, np.array(spot.holes, dtype=np.uint8), unseen, mo,
-                                  False, binom)
+    masks, hv, lv = parallel(K.stud_tables, KT, G, np.array(spot.holes, dtype=np.uint8), unseen,
+                             mo, False, binom)
     combos, _ = combinations_of(u, mo, binom)  # the tables' subsets, in their order
     a, b = np.nonzero((masks[:, None] & masks[None, :]) == 0)
     hvals = np.stack([hv[0, 0, a], hv[1, 0, b]]).astype(np.int64)
@@ -283,16 +294,16 @@ def _combinations(spot: Spot, limit: int):
     or None when more than ``limit`` combinations (or the weights too large)."""
     if not spot.ranged:
         return np.arange(spot.n, dtype=np.int64)[None, :], [1], np.array(spot.holes, np.uint8)
-    runner = _RangedRunner(spot, parse_options(None, None, None, None, None, None), 0.0)
+    runner = RangedRunner(spot, parse_options(None, None, None, None, None, None), 0.0)
     product = math.prod(len(b) for b in runner.blocks)
     if product > 50 * limit:
         return None
-    tuples = runner._tuples(limit)
+    tuples = runner.compatible_tuples(limit)
     if len(tuples) > limit:
         return None
     if len(tuples) == 0:
         raise HandError("no combination of the players' holdings is possible")
-    tgroup, gweights = runner._groups(tuples)
+    tgroup, gweights = runner.weight_groups(tuples)
     if max(gweights) > (1 << 20):
         return None
     return tuples.astype(np.int64), [gweights[i] for i in tgroup], np.vstack(runner.blocks)
@@ -314,7 +325,7 @@ def _cells_table(g, n: int) -> np.ndarray:
     scoop (0/1) and the low half won or tied (0/1)."""
     pot = g.pot
     cells = np.zeros((3, (n + 1) * (n + 2)), dtype=np.int64)
-    cells[0] = _share_units(pot, n).ravel()
+    cells[0] = share_units(pot, n).ravel()
     for row in range(n + 1):
         for col in range(n + 2):
             c = row * (n + 2) + col
@@ -341,8 +352,6 @@ def _pair_cells(g, hv: np.ndarray, lv: np.ndarray) -> np.ndarray:
 
 def _run_scatter(spot: Spot, opts, j: int, planned):
     """The kernel's ``(acc, den)``: by ``j``-card deal, or (``j == 0``) by combination."""
-    import numba
-
     from . import kernels as K
     from .kernels.distribution import JOINT_PLAYERS, scatter_exact
 
@@ -369,19 +378,13 @@ def _run_scatter(spot: Spot, opts, j: int, planned):
         subs = np.zeros((1, 0), dtype=np.int64)
         ndeals = len(tuples)
     cells = _cells_table(g, n)
-    threads = numba.config.NUMBA_NUM_THREADS if opts.threads is None else \
-        min(opts.threads, numba.config.NUMBA_NUM_THREADS)
+    threads = thread_count(opts.threads)
     if len(tuples) * math.comb(len(deck), k) * n <= ONE_THREAD_EVALS:
         threads = 1  # waking the other threads costs more than the work
-    previous = numba.get_num_threads()
-    numba.set_num_threads(threads)
-    try:
-        acc, den = scatter_exact(KT, G, H, np.ascontiguousarray(tuples),
-                                 np.array(tweights, dtype=np.int64), tmasks,
-                                 np.array(spot.board, dtype=np.uint8), deck, k, subs, ndeals,
-                                 binom, cache, use_cache, cells, threads)
-    finally:
-        numba.set_num_threads(previous)
+    acc, den = parallel(scatter_exact, KT, G, H, np.ascontiguousarray(tuples),
+                        np.array(tweights, dtype=np.int64), tmasks,
+                        np.array(spot.board, dtype=np.uint8), deck, k, subs, ndeals, binom, cache,
+                        use_cache, cells, threads, threads=threads)
     if n <= JOINT_PLAYERS:
         return (acc @ _joint_fields(g, n)).reshape(ndeals, n, 3), den
     return acc.reshape(ndeals, n, 3), den
@@ -412,12 +415,10 @@ def _from_scatter(spot: Spot, street: str, acc: np.ndarray, den: np.ndarray, nam
                   started: float) -> DistributionResult:
     """The result from per-deal sums: ``acc[deal, player, field]`` (see
     :func:`_cells_table`) over ``den[deal]`` equally weighted run-outs."""
-    import time
-
     g, n = spot.game, spot.n
     live = np.nonzero(den)[0]
     acc, den = acc[live], den[live]
-    unit = 2 * _lcm_upto(n)
+    unit = 2 * lcm_upto(n)
     weights = den / den.sum()
     total = int(den.sum())
     players = []
@@ -466,15 +467,13 @@ def _range_weight(spot: Spot, cards: list[int]) -> float:
 
 def _shared_showdown(spot: Spot, card: int) -> EquityResult:
     """The result once the shared seventh card (eight-handed stud) is dealt."""
-    from .equity_api import _tally_numpy
     from .evaluate import evaluate_batch
-    from .results import player_results
 
     values = [evaluate_batch(spot.game, np.array([h + [card]], dtype=np.uint8))
               for h in spot.holes]
     hv = np.array([[v[0][0]] for v in values], dtype=np.int64)
     lv = np.array([[v[1][0]] for v in values], dtype=np.int64)
-    counts = _tally_numpy(spot.game, hv, lv)
+    counts = tally_outcomes(spot.game, hv, lv)
     return EquityResult(spot.game.name, list(spot.hand_text), "", cards_str(spot.dead), True, 1,
                         False, 0.0, player_results(spot, counts, True, final=True))
 
@@ -484,13 +483,11 @@ def _per_deal_ns(spot: Spot, deals: list) -> float:
     if spot.game.stud and spot.mo == 0:
         return 300_000.0
     first = parse_spot(spot.game, deals[0][1], cards_str(deals[0][2]), cards_str(spot.dead))
-    return _exact_cost_ns(first) * (20 if spot.ranged else 1) + 300_000.0
+    return exact_cost_ns(first) * (20 if spot.ranged else 1) + 300_000.0
 
 
 def _per_deal(spot: Spot, opts, street: str, deals: list, started: float) -> DistributionResult:
     """One exact :func:`pokereval.equity` run per deal."""
-    import time
-
     if not deals:
         raise HandError("no card is left to deal the next street")
     n = spot.n
@@ -503,8 +500,8 @@ def _per_deal(spot: Spot, opts, street: str, deals: list, started: float) -> Dis
             rows.append((cards, w, _shared_showdown(spot, cards[0])))
             continue
         try:
-            r = equity(spot.game, hands, cards_str(board), cards_str(spot.dead),
-                       threads=opts.threads, exact=True)
+            r = _equity(spot.game, hands, cards_str(board), cards_str(spot.dead),
+                        threads=opts.threads, exact=True)
         except HandError:
             if spot.ranged:  # no combination of holdings fits this deal
                 continue
@@ -621,8 +618,6 @@ def range_equities(game, hands, board="", dead="", *, player=None, classes=None,
     >>> [(h.holding, h.combos) for h in r.holdings]
     [('AcKc', 4)]
     """
-    import time
-
     started = time.perf_counter()
     spot = parse_spot(game, hands, board, dead)
     opts = parse_options(exact, samples, None, seed, threads, None)
@@ -675,7 +670,7 @@ def _holdings_by_scatter(spot: Spot, opts, player: int, planned):
     tuples, tweights, rows = planned
     acc, den = _run_scatter(spot, opts, 0, planned)
     n = spot.n
-    unit = 2 * _lcm_upto(n)
+    unit = 2 * lcm_upto(n)
     start = sum(len(r) for r in spot.ranges[:player] if r is not None) + \
         sum(1 for h in spot.holes[:player] if h is not None)
     local = tuples[:, player] - start
@@ -703,7 +698,7 @@ def _holdings_by_run(spot: Spot, opts, player: int, rows: np.ndarray, merge: boo
     others_ranged = sum(1 for q, r in enumerate(spot.ranges) if r is not None and q != player)
     probe = parse_spot(spot.game, hands_with(int(first_of[0])), cards_str(spot.board),
                        cards_str(spot.dead))
-    per_run_ns = _exact_cost_ns(probe) * (20 if others_ranged else 1) + 300_000
+    per_run_ns = exact_cost_ns(probe) * (20 if others_ranged else 1) + 300_000
     exact = opts.exact is True or (opts.samples is None and opts.exact is None and
                                    len(first_of) * per_run_ns <= AUTO_EXACT_SECONDS * 1e9)
     samples = opts.samples
@@ -715,8 +710,8 @@ def _holdings_by_run(spot: Spot, opts, player: int, rows: np.ndarray, merge: boo
     for i, h in enumerate(first_of.tolist()):
         kw = dict(exact=True) if exact else dict(samples=samples, seed=(seed + i) % (1 << 64))
         try:
-            r = equity(spot.game, hands_with(h), cards_str(spot.board), cards_str(spot.dead),
-                       threads=opts.threads, **kw)
+            r = _equity(spot.game, hands_with(h), cards_str(spot.board), cards_str(spot.dead),
+                        threads=opts.threads, **kw)
         except HandError:
             if not others_ranged:
                 raise
@@ -779,8 +774,8 @@ def equity_by_street(game, hands, board="", dead="", *, exact=None, samples=None
         for s in range(3, held + 1):
             shown = [cards_str(h[:s]) for h in spot.holes]
             name = "third street" if s == 3 else _STUD_STREETS[s]
-            out.append(StreetResult(name, shown, "", equity(g.name, shown, "",
-                                                            cards_str(spot.dead), **kw)))
+            out.append(StreetResult(name, shown, "", _equity(g.name, shown, "",
+                                                             cards_str(spot.dead), **kw)))
         return out
     sizes = [(g.min_board, "preflop")] + [(s, _STREETS[s]) for s in (3, 4, 5)]
     for size, name in sizes:
@@ -788,7 +783,7 @@ def equity_by_street(game, hands, board="", dead="", *, exact=None, samples=None
             break
         cut = cards_str(spot.board[:size])
         out.append(StreetResult(name, list(spot.hand_text), cut,
-                                equity(g.name, list(hands), cut, dead, **kw)))
+                                _equity(g.name, list(hands), cut, dead, **kw)))
     return out
 
 
@@ -799,10 +794,6 @@ def equity_by_street(game, hands, board="", dead="", *, exact=None, samples=None
 def _sampled(spot: Spot, opts, street: str, j: int, started: float) -> DistributionResult:
     """``samples`` random run-outs in all (holdings drawn as :func:`pokereval.equity`
     does), each added to its next-street deal: the first new card(s) dealt."""
-    import time
-
-    from .breakdown import _sampled_rows, _values
-
     seed = opts.seed if opts.seed is not None else secrets.randbits(63)
     rng = np.random.default_rng(seed)
     n, g = spot.n, spot.game
@@ -812,8 +803,8 @@ def _sampled(spot: Spot, opts, street: str, j: int, started: float) -> Distribut
     done = 0
     while done < total:
         size = min(SAMPLE_BATCH, total - done)
-        holes, boards = _sampled_rows(spot, size, rng)
-        hv, lv = _values(spot, (holes, boards))
+        holes, boards = sampled_rows(spot, size, rng)
+        hv, lv = row_values(spot, (holes, boards))
         cell = _pair_cells(g, hv, lv)
         if g.stud:  # each player's next card; with the shared seventh card, that card
             held = len(holes[0][0]) - spot.mo - spot.shared
@@ -843,7 +834,7 @@ def _sampled(spot: Spot, opts, street: str, j: int, started: float) -> Distribut
     keys = keys.tolist()
     count = table[:, 0]
     weights = count / count.sum()
-    unit = 2 * _lcm_upto(n)
+    unit = 2 * lcm_upto(n)
     players = []
     for p in range(n):
         s1, s2 = table[:, 1 + 4 * p] / unit, table[:, 2 + 4 * p] / unit ** 2

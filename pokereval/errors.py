@@ -36,10 +36,18 @@ def one_line(message: object) -> str:
 
 
 class PokerEvalError(ValueError):
-    """Base class of every input error raised by pokereval (its message is one line)."""
+    """Base class of every input error raised by pokereval (its message is one line).
 
-    def __init__(self, message: object = "", *args: object) -> None:
+    ``field``: what the error is about, when known ("board", "dead", "player", "game"
+    or "option"); ``player``: the 0-based player it is about (with ``field="player"``),
+    else None.  A face points at the field with them, never by reading the message.
+    """
+
+    def __init__(self, message: object = "", *args: object, field: str | None = None,
+                 player: int | None = None) -> None:
         super().__init__(one_line(message), *args)
+        self.field = field
+        self.player = player
 
 
 class CardError(PokerEvalError):

@@ -191,15 +191,16 @@ def check_hole_counts(g: Game, sizes: list[int], texts: list[str],
             continue
         if g.stud and not g.min_known <= size <= 7:
             raise HandError(f"{g.name} needs {g.min_known} to 7 cards per player but player "
-                            f"{i + 1} has {size} ({text or 'none'})")
+                            f"{i + 1} has {size} ({text or 'none'})", field="player", player=i)
         if not g.stud and size != g.hole:
             raise HandError(f"{g.name} needs {g.hole} hole cards but player {i + 1} has "
-                            f"{size} ({text or 'none'})")
+                            f"{size} ({text or 'none'})", field="player", player=i)
     if g.stud:
         for i, (size, text) in enumerate(zip(sizes, texts)):
             if size != sizes[0]:
                 raise HandError(f"{g.name} players must all be on the same street: player 1 has "
-                                f"{sizes[0]} cards but player {i + 1} has {size} ({text})")
+                                f"{sizes[0]} cards but player {i + 1} has {size} ({text})",
+                                field="player", player=i)
 
 
 def check_eval_counts(g: Game, hole: list[int], board: list[int], hole_text: object,

@@ -71,7 +71,7 @@ def _stud_sample_values() -> None:
 
 def _distribution() -> None:
     """Next-street equity distributions (:mod:`pokereval.distribution`)."""
-    from .distribution import equity_distribution
+    from .api import equity_distribution
 
     equity_distribution("omaha-hilo", ["AcAs3d4h", "KhKcJdTd"], board="7c8d9h")
 
@@ -130,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     reached.  Exit status 1 if a spot failed or a kernel was not reached.  Run it in a
     fresh process for the check to mean anything (a kernel called earlier counts)."""
     from . import kernels  # noqa: F401  (loaded: equity() then never walks a spot in C instead)
-    from .equity_api import equity
+    from .api import equity
 
     t0 = time.perf_counter()
     failed = 0

@@ -5,7 +5,7 @@ import numpy as np
 
 import pokereval.suits as S
 from pokereval.cards import parse_cards
-from pokereval.equity_api import equity
+from pokereval.api import equity
 from pokereval.ranges import parse_range
 
 

@@ -25,7 +25,9 @@ from ..cards import cards_str, check_disjoint, parse_cards
 from ..evaluate import evaluate_batch
 from ..errors import HandError
 from ..games import Game
-from ..spot import parse_options, parse_spot
+from ..equity.deal import stud_deals
+from ..equity.options import parse_options
+from ..equity.spot import parse_spot
 from .chips import check_chips, clockwise, require
 from .showdown import build_layers, odd_chip_rule, pot_rakes, read_table, split_pot
 
@@ -261,9 +263,8 @@ def _exact_runouts(spot):
             part = extra[lo:lo + BATCH]
             yield np.hstack([np.tile(board, (len(part), 1)), part])
         return
-    from ..equity_api import _stud_deals  # the engine's own stud run-out walk
     chunk = []
-    for deal in _stud_deals(spot):
+    for deal in stud_deals(spot):  # the engine's own stud run-out walk
         chunk.append(deal)
         if len(chunk) == BATCH:
             yield np.array(chunk, dtype=np.uint8)

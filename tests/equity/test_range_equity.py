@@ -15,9 +15,9 @@ import numpy as np
 import pytest
 
 import naive
-import pokereval.equity_api as E
+from pokereval.api import equity
 from pokereval.cards import cards_str, parse_cards
-from pokereval.equity_api import equity
+from pokereval.equity import plan as P
 from pokereval.errors import CardError, HandError, PokerEvalError
 from pokereval.ranges import RangeError, holdings_excluding, parse_range
 
@@ -109,7 +109,7 @@ def test_brute_force_over_holdings(game, hands, board, dead):
 
 def test_brute_force_in_kernels_monkeypatched(monkeypatch):
     """Stud range spots call the fixed-hand engine per combination: kernels path too."""
-    monkeypatch.setattr(E, "SMALL_EXACT", 0)
+    monkeypatch.setattr(P, "SMALL_EXACT", 0)
     game, hands, board, dead = STUD_SPOT
     assert 1 < len(parse_range(game, hands[0])) <= 60
     r = equity(game, hands, board, dead, exact=True)

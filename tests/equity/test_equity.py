@@ -1,4 +1,4 @@
-"""pokereval.equity_api: exact answers against the reference vectors and the naive
+"""pokereval.equity (through pokereval.api.equity): exact answers against the reference vectors and the naive
 oracle, Monte Carlo against exact, invariants, reproducibility, bad input,
 progress and interruption."""
 import json
@@ -10,9 +10,12 @@ import numpy as np
 import pytest
 
 import naive
-import pokereval.equity_api as E
+from pokereval.api import equity
 from pokereval.cards import cards_str
-from pokereval.equity_api import EquityResult, PlayerResult, equity
+from pokereval.equity import options as O
+from pokereval.equity import plan as P
+from pokereval.equity import runner as R
+from pokereval.equity.results import EquityResult, PlayerResult
 from pokereval.errors import CardError, GameError, HandError, PokerEvalError
 from pokereval.games import get_game
 
@@ -43,8 +46,8 @@ def check_consistent(result):
 @pytest.fixture
 def kernels_only(monkeypatch):
     """Send every exact spot to the Numba kernels (not the C walk)."""
-    monkeypatch.setattr(E, "SMALL_EXACT", 0)
-    monkeypatch.setattr(E, "C_WALK_SECONDS", 0)
+    monkeypatch.setattr(P, "SMALL_EXACT", 0)
+    monkeypatch.setattr(P, "C_WALK_SECONDS", 0)
 
 
 # --------------------------------------------------------------------------
@@ -60,9 +63,9 @@ def test_reference_spot(spot):
     check_consistent(r)
 
 
-SMALL_SPOTS = [s for s in SPOTS if s["runouts"] * len(s["hands"]) <= E.SMALL_EXACT]
+SMALL_SPOTS = [s for s in SPOTS if s["runouts"] * len(s["hands"]) <= P.SMALL_EXACT]
 #: bigger board spots, which the C walk may take too (when the kernels are not loaded)
-WALKED_SPOTS = [s for s in SPOTS if s["runouts"] * len(s["hands"]) > E.SMALL_EXACT
+WALKED_SPOTS = [s for s in SPOTS if s["runouts"] * len(s["hands"]) > P.SMALL_EXACT
                 and not get_game(s["game"]).stud]
 
 
@@ -77,7 +80,7 @@ def test_reference_spot_in_kernels(spot, kernels_only):
 
 @pytest.mark.parametrize("spot", WALKED_SPOTS, ids=[s["id"] for s in WALKED_SPOTS])
 def test_reference_spot_walked_in_c(spot, monkeypatch):
-    monkeypatch.setattr(E, "SMALL_EXACT", 10 ** 12)  # every exact spot to the C walk
+    monkeypatch.setattr(P, "SMALL_EXACT", 10 ** 12)  # every exact spot to the C walk
     r = equity(spot["game"], spot["hands"], spot["board"], spot["dead"], exact=True)
     assert r.samples == spot["runouts"]
     check_fields(r, spot["results"])
@@ -85,17 +88,19 @@ def test_reference_spot_walked_in_c(spot, monkeypatch):
 
 
 def test_c_walk_first_spot_only_while_the_kernels_are_not_loaded(monkeypatch):
-    from pokereval.spot import parse_spot
+    import sys
+
+    from pokereval.equity.spot import parse_spot
 
     preflop = parse_spot("omaha-hilo", ["AcAs3d4h", "KhKcJdTd"], "", "")
     flop = parse_spot("omaha-hilo", ["AcAs3d4h", "KhKcJdTd"], "7c8d9h", "")
-    monkeypatch.delitem(E.sys.modules, "pokereval.kernels", raising=False)
-    monkeypatch.setattr(E, "_c_walked", False)
-    assert E._walk_in_c(preflop) and E._walk_in_c(flop)
-    assert not E._walk_in_c(preflop) and E._walk_in_c(flop)  # the first one only
-    monkeypatch.setattr(E, "_c_walked", False)
-    monkeypatch.setitem(E.sys.modules, "pokereval.kernels", object())
-    assert not E._walk_in_c(preflop) and E._walk_in_c(flop)
+    monkeypatch.delitem(sys.modules, "pokereval.kernels", raising=False)
+    monkeypatch.setattr(P, "_c_walked", False)
+    assert P.walk_in_c(preflop) and P.walk_in_c(flop)
+    assert not P.walk_in_c(preflop) and P.walk_in_c(flop)  # the first one only
+    monkeypatch.setattr(P, "_c_walked", False)
+    monkeypatch.setitem(sys.modules, "pokereval.kernels", object())
+    assert not P.walk_in_c(preflop) and P.walk_in_c(flop)
 
 
 def test_auto_enumerates_the_reference_spots():
@@ -393,8 +398,8 @@ def test_stderr_target():
 
 def test_auto_samples_big_spots():
     r = equity("stud-hilo", ["Ac2c3h", "KdKhQc"], seed=3)  # third street: 1.8e10 run-outs
-    assert not r.exact and r.samples >= E.MIN_STDERR_SAMPLES
-    assert max(p.std_error for p in r.players) <= E.DEFAULT_STDERR
+    assert not r.exact and r.samples >= R.MIN_STDERR_SAMPLES
+    assert max(p.std_error for p in r.players) <= O.DEFAULT_STDERR
     assert sum(p.equity for p in r.players) == pytest.approx(1.0)
     r = equity("stud", ["Ac2c3h", "KdKhQc"], exact=False, seed=3)
     assert not r.exact
@@ -435,7 +440,7 @@ def test_ctrl_c_returns_the_partial_result():
 
 
 def test_ctrl_c_during_exact_enumeration(monkeypatch, kernels_only):
-    monkeypatch.setattr(E, "BATCH_SECONDS", 0.01)
+    monkeypatch.setattr(R, "BATCH_SECONDS", 0.01)
 
     def interrupt(partial):
         raise KeyboardInterrupt

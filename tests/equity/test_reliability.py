@@ -17,10 +17,11 @@ import pytest
 
 import fuzzing
 import pokereval as pe
-from pokereval import cli, equity_api, spot
+from pokereval import cli
+from pokereval.equity import options, plan
 from pokereval.errors import MAX_MESSAGE
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 # Spots that go through every engine path: C small exact, kernel exact, Monte Carlo
 # (board and stud), ranges; Monte Carlo with a seed is reproducible on any thread count.
@@ -143,7 +144,7 @@ REFUSALS = [
     ("exact 10 random Hold'em hands", lambda: pe.equity("holdem", ["**"] * 10, exact=True),
      "1 hour"),
     ("too many samples", lambda: pe.equity("holdem", ["AhKh", "QsQd"], samples=10 ** 13),
-     f"at most {spot.MAX_SAMPLES:,}"),
+     f"at most {options.MAX_SAMPLES:,}"),
     ("a million players", lambda: pe.equity("holdem", ["AhKh"] * 10 ** 6), "at most 10 players"),
     ("a million stud players", lambda: pe.equity("stud", iter(["AhKhQh"] * 10 ** 6)),
      "at most 8 players"),
@@ -177,7 +178,7 @@ def test_error_messages_are_one_line_whatever_they_quote():
 
 
 def test_exact_limit_is_an_estimate_above_the_auto_choice():
-    assert equity_api.MAX_EXACT_SECONDS > equity_api.AUTO_EXACT_SECONDS
+    assert plan.MAX_EXACT_SECONDS > plan.AUTO_EXACT_SECONDS
 
 
 # ---------------------------------------------------------------------------

@@ -1,0 +1,51 @@
+"""The Numba backend's one door: every parallel kernel call in the package goes
+through :func:`parallel`, which holds the kernel lock and sets the thread count.
+
+Parallel kernel calls from several Python threads must take turns: each already
+uses every core, and Numba's "workqueue" threading layer (the fork-safe choice
+without TBB, see :mod:`pokereval.kernels._jit`) aborts the whole process
+("Concurrent access has been detected") when two threads enter it at once.
+
+Importing this module does not import Numba (the C path never loads it).
+"""
+from __future__ import annotations
+
+import sys
+import threading
+from typing import Any, Callable
+
+__all__ = ["parallel", "thread_count", "loaded"]
+
+# Re-entrant: a batch that runs one kernel per combination of holdings calls
+# parallel() from code that may itself run inside parallel().
+_LOCK = threading.RLock()
+
+
+def loaded() -> bool:
+    """Whether this process has loaded the kernels (the plan then prefers them)."""
+    return "pokereval.kernels" in sys.modules
+
+
+def thread_count(wanted: int | None) -> int:
+    """The kernels' thread count for a request of ``wanted`` threads (None: all)."""
+    import numba
+
+    most = numba.config.NUMBA_NUM_THREADS
+    return most if wanted is None else min(wanted, most)
+
+
+def parallel(kernel: Callable[..., Any], *args: Any, threads: int | None = None) -> Any:
+    """``kernel(*args)`` for a parallel (``prange``) kernel, with the kernel lock held
+    and Numba's thread count (per Python thread) at ``threads`` for the call (None:
+    as it is)."""
+    import numba
+
+    with _LOCK:
+        previous = numba.get_num_threads()
+        if threads is None or threads == previous:
+            return kernel(*args)
+        numba.set_num_threads(threads)
+        try:
+            return kernel(*args)
+        finally:
+            numba.set_num_threads(previous)

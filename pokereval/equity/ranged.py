@@ -1,0 +1,306 @@
+"""Running a spot with players given as ranges: every compatible combination of
+holdings (weighted, one per suit-renaming class) enumerated exactly, or holdings
+drawn by weight with the run-out in the Monte Carlo kernels.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from fractions import Fraction
+from math import comb
+
+import numpy as np
+
+from ..errors import HandError
+from .options import DEFAULT_MAX_SAMPLES, DEFAULT_STDERR, Options
+from .plan import (AUTO_EXACT_SECONDS, MAX_EXACT_SECONDS, MAX_TUPLES, NS_BOARD,
+                   NS_RANGED_PLAYER, NS_TUPLE_STUD, SCAN_TUPLES, check_exact_cost, exact_cost_ns)
+from .results import EquityResult
+from .runner import BATCH_SECONDS, MC_CHUNK, Runner, exact_batches, fixed_exact_counts
+from .spot import Spot
+
+__all__ = ["RangedRunner", "whole_weights", "EXACT", "LISTED", "DEALT", "MAX_TRIES_FACTOR"]
+
+#: A Monte Carlo chunk of ranged players gives up after this many attempts
+#: per wanted sample (acceptance below 1 / MAX_TRIES_FACTOR: an error).
+MAX_TRIES_FACTOR = 1000
+
+
+def whole_weights(weights: np.ndarray) -> tuple[np.ndarray, list[int]]:
+    """A player's weights as small whole numbers: ``(index of each row's weight,
+    [whole weight of each distinct weight])``, proportional to the decimal weights."""
+    uniq, inverse = np.unique(weights, return_inverse=True)
+    fracs = [Fraction(repr(float(w))) for w in uniq]
+    denom = math.lcm(*(f.denominator for f in fracs))
+    whole = [int(f * denom) for f in fracs]
+    g = math.gcd(*whole)
+    return inverse.astype(np.int64), [w // g for w in whole]
+
+
+EXACT, LISTED, DEALT = 0, 1, 2  # player kinds of the ranged kernels
+
+
+class RangedRunner(Runner):
+    """Exact enumeration or Monte Carlo with players given as ranges."""
+
+    def __init__(self, spot: Spot, opts: Options, started: float):
+        super().__init__(spot, opts, started)
+        blocks: list[np.ndarray] = []
+        weights: list = []  # per player: float64[m] or None (an exact hand)
+        for h, r in zip(spot.holes, spot.ranges):
+            if r is None:
+                blocks.append(np.array([sorted(h)], dtype=np.uint8))
+                weights.append(None)
+            else:
+                blocks.append(np.asarray(r.holdings, dtype=np.uint8))
+                weights.append(np.asarray(r.weights, dtype=np.float64))
+        self.blocks = blocks
+        self.weights = weights
+
+    def _kinds(self, dealt: bool) -> np.ndarray:
+        """The kernels' player kinds: an exact hand (or a one-holding range), a listed
+        range, or (``dealt``) a random hand: every holding of the unseen cards with
+        equal weights, dealt from the deck instead of drawn from its list."""
+        spot = self.spot
+        kinds = []
+        for b, w in zip(self.blocks, self.weights):
+            if len(b) == 1:
+                kinds.append(EXACT)
+            elif (dealt and len(b) == comb(len(spot.unseen), b.shape[1])
+                  and bool(np.all(w == w[0]))):
+                kinds.append(DEALT)
+            else:
+                kinds.append(LISTED)
+        return np.array(kinds, dtype=np.int64)
+
+    # -- cost model ------------------------------------------------------------
+    def _tuple_cost_ns(self) -> float:
+        spot = self.spot
+        if spot.game.stud:
+            return NS_TUPLE_STUD + exact_cost_ns(spot)
+        return spot.runouts * (NS_BOARD + spot.n * NS_RANGED_PLAYER)
+
+    def compatible_tuples(self, limit: int) -> np.ndarray:
+        """The combinations of holdings that share no card (``int32[T, n]``: a row of
+        the stacked blocks per player), at most ``limit`` + 1 of them (more: too many)."""
+        from .. import kernels as K
+
+        counts = np.array([len(b) for b in self.blocks], dtype=np.int64)
+        starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
+        holes = np.vstack(self.blocks)
+        bits = np.uint64(1) << holes.astype(np.uint64)
+        masks = np.bitwise_or.reduce(bits, axis=1).astype(np.uint64)
+        return K.compatible_tuples(starts, counts, masks, limit)
+
+    def run(self) -> EquityResult:
+        spot, opts = self.spot, self.opts
+        product = math.prod(len(b) for b in self.blocks)
+        per_tuple = max(self._tuple_cost_ns(), 1.0)
+        tuples = None
+        if opts.exact is True:
+            check_exact_cost(per_tuple, f"{spot.runouts:,} run-outs per combination of holdings")
+            # the time limit also bounds the list of combinations (its memory)
+            most = min(MAX_TUPLES, max(1, int(MAX_EXACT_SECONDS * 1e9 / per_tuple)))
+            tuples = self.compatible_tuples(most)
+            if len(tuples) > most:
+                raise HandError(f"too many combinations of holdings to enumerate (more than "
+                                f"{most:,}, about {MAX_EXACT_SECONDS / 3600:g} hour on one core"
+                                f"{'' if most < MAX_TUPLES else ' or the limit of memory'}); "
+                                f"use Monte Carlo (samples=... or stderr=...)")
+            use_exact = True
+        elif opts.samples is None and opts.stderr is None and opts.exact is None:
+            use_exact = False
+            budget = int(AUTO_EXACT_SECONDS * 1e9 / per_tuple)
+            if product <= SCAN_TUPLES and budget >= 1:
+                tuples = self.compatible_tuples(min(budget, MAX_TUPLES))
+                use_exact = len(tuples) <= budget
+            if not use_exact:
+                self.opts = opts = replace(opts, stderr=DEFAULT_STDERR, samples=DEFAULT_MAX_SAMPLES)
+        else:
+            use_exact = False
+        if tuples is None and product <= SCAN_TUPLES:
+            tuples = self.compatible_tuples(0)  # is there any compatible combination at all?
+        if tuples is not None and len(tuples) == 0:
+            raise HandError("no combination of the players' holdings is possible: "
+                            + ", ".join(f"player {i + 1} ({t})" for i, t in enumerate(spot.hand_text)
+                                        if spot.ranges[i] is not None)
+                            + " always share a card with another player")
+        if use_exact:
+            assert tuples is not None  # use_exact is only set after the tuples are listed
+            return self.run_exact_ranged(tuples)
+        return self.run_mc_ranged()
+
+    # -- exact -------------------------------------------------------------------
+    def weight_groups(self, tuples: np.ndarray):
+        """Combinations grouped by their players' weights: ``(tgroup int64[T], [whole
+        weight of each group])``; sets :attr:`acceptance` (the compatible weight share)."""
+        n = self.spot.n
+        key = np.zeros(len(tuples), dtype=np.int64)
+        per_player = []
+        starts = np.concatenate([[0], np.cumsum([len(b) for b in self.blocks])[:-1]])
+        radix = 1
+        for p in range(n):
+            w = self.weights[p]
+            if w is None:
+                per_player.append((np.zeros(1, dtype=np.int64), [1]))
+            else:
+                per_player.append(whole_weights(w))
+        mixed = []
+        for p in range(n):
+            inverse, whole = per_player[p]
+            local = tuples[:, p].astype(np.int64) - starts[p]
+            key += inverse[local] * radix
+            mixed.append((radix, len(whole)))
+            radix *= len(whole)
+        uniq, tgroup = np.unique(key, return_inverse=True)
+        gweights = []
+        for value in uniq.tolist():
+            w = 1
+            for p in range(n):
+                r, m = mixed[p]
+                w *= per_player[p][1][(value // r) % m]
+            gweights.append(w)
+        # acceptance: compatible weight over all weight (independent draws)
+        sizes = np.bincount(tgroup, minlength=len(uniq))
+        compatible = sum(int(c) * w for c, w in zip(sizes.tolist(), gweights))
+        total: int = 1
+        for p in range(n):
+            inverse, whole = per_player[p]
+            total *= sum(whole[i] for i in inverse.tolist()) if len(inverse) > 1 else whole[0]
+        self.acceptance = float(Fraction(compatible, total))
+        return tgroup.astype(np.int64), gweights
+
+    def run_exact_ranged(self, tuples: np.ndarray) -> EquityResult:
+        from .. import kernels as K
+
+        spot = self.spot
+        g = spot.game
+        tgroup, gweights = self.weight_groups(tuples)
+        gw = np.array(gweights, dtype=object)
+        self.units_are_samples = True
+        ntup = len(tuples)
+
+        def weighted(out):  # int64[groups, n, n + 1, n + 2] -> Python-int counts
+            return np.tensordot(gw, out.astype(object), axes=(0, 0))
+
+        if not g.stud:
+            KT = K.kernel_tables()
+            G = K.game_flags(g)
+            binom = K.binomials()
+            H, R = K.range_data(self.blocks, self.weights, g)
+            kind = self._kinds(dealt=False)
+            cache = np.zeros((spot.n if G.omaha else 1, K.BOARD_SLOTS), dtype=np.uint16)
+            known = np.array(spot.board, dtype=np.uint8)
+            base = np.array(spot.unseen, dtype=np.int64)
+            nruns = spot.runouts
+            tuples, tgroup, gweights, mult = self._suit_classes(tuples, tgroup, gweights)
+            gw = np.array(gweights, dtype=object)
+            total = len(tuples) * nruns
+            tup = np.ascontiguousarray(tuples.astype(np.int64))
+            ns_per_unit = NS_BOARD + spot.n * NS_RANGED_PLAYER
+            # run-outs stood for by the enumeration indices before f (a class counts
+            # once per member)
+            before = np.concatenate([[0], np.cumsum(mult)]).astype(object) * nruns
+
+            def units(f):
+                t, r = divmod(f, nruns)
+                return int(before[t]) + (int(mult[t]) * r if r else 0)
+
+            def call(first, count, chunk):
+                return weighted(K.board_exact_ranged(KT, G, H, R, kind, tup, tgroup, len(gweights),
+                                                     known, base, spot.k, nruns, first, count,
+                                                     chunk, binom, cache))
+
+            return self._loop(exact_batches(total, ns_per_unit, call, units), exact=True,
+                              total_hint=ntup * nruns)
+
+        # stud: one exact run of the fixed-hand engine per combination of holdings
+        holdings = np.vstack(self.blocks)
+        runouts = spot.runouts
+
+        def batches(nthreads):
+            per_batch = max(1, int(BATCH_SECONDS * 1e9 / max(self._tuple_cost_ns(), 1.0)))
+            for first in range(0, ntup, per_batch):
+                def run(first=first):
+                    out = np.zeros((len(gweights), spot.n, spot.n + 1, spot.n + 2), dtype=np.int64)
+                    stop = min(first + per_batch, ntup)
+                    for t in range(first, stop):
+                        holes = [holdings[r].tolist() for r in tuples[t]]
+                        out[tgroup[t]] += fixed_exact_counts(spot, holes, nthreads)
+                    return weighted(out), (stop - first) * runouts
+
+                yield run
+
+        return self._loop(batches, exact=True, total_hint=ntup * runouts)
+
+    def _suit_classes(self, tuples, tgroup, gweights):
+        """One combination of holdings per suit-renaming class (see :mod:`pokereval.suits`):
+        ``(tuples, tgroup, gweights, multiplicity of each kept combination)``, a weight
+        group per (weight group, class size)."""
+        from ..suits import classes, symmetries
+
+        spot = self.spot
+        ones = np.ones(len(tuples), dtype=np.int64)
+        maps = symmetries(self.blocks, self.weights, spot.board + spot.dead)
+        if not maps:
+            return tuples, tgroup, gweights, ones
+        starts = np.concatenate([[0], np.cumsum([len(b) for b in self.blocks])[:-1]]).astype(np.int64)
+        first, sizes = classes(tuples.astype(np.int64) - starts, maps)
+        pairs, group = np.unique(np.stack([tgroup[first], sizes], axis=1), axis=0,
+                                 return_inverse=True)
+        weights = [gweights[int(tg)] * int(m) for tg, m in pairs.tolist()]
+        return tuples[first], group.reshape(-1).astype(np.int64), weights, sizes.astype(np.int64)
+
+    # -- Monte Carlo -------------------------------------------------------------
+    def run_mc_ranged(self) -> EquityResult:
+        from .. import kernels as K
+
+        spot = self.spot
+        opts = self.opts
+        g = spot.game
+        seed, total = self._mc_seed_and_total()
+        KT = K.kernel_tables()
+        G = K.game_flags(g)
+        kind = self._kinds(dealt=not g.stud)
+        # a random hand is dealt from the deck: its holdings need not travel
+        blocks = [b[:1] if k == DEALT else b for b, k in zip(self.blocks, kind)]
+        H, R = K.range_data(blocks, self.weights, g)
+        n = spot.n
+        target = opts.stderr
+        # a one-holding range's cards never come: out of the deck, not rejected per card
+        fixed = {int(c) for b, k in zip(blocks, kind) if k == EXACT for c in b[0]}
+        deck = np.array([c for c in spot.unseen if c not in fixed], dtype=np.uint8)
+        listed = [b for b, k in zip(blocks, kind) if k == LISTED]
+        if len(listed) == 1:  # its holdings' rest of the deck: no card of the deal rejected
+            R = R._replace(rest=K.rest_of_deck(listed[0], deck))
+
+        if not g.stud:
+            known = np.array(spot.board, dtype=np.uint8)
+            cache = np.zeros((n if G.omaha else 1, K.BOARD_SLOTS), dtype=np.uint16)
+
+            def call(first_chunk, nchunks):
+                return K.board_mc_ranged(KT, G, H, R, kind, known, deck, spot.k, seed,
+                                         first_chunk, nchunks, MC_CHUNK, total, MAX_TRIES_FACTOR,
+                                         cache)
+        else:
+            def call(first_chunk, nchunks):
+                return K.stud_mc_ranged(KT, G, H, R, kind, deck, spot.mo, spot.shared, seed,
+                                        first_chunk, nchunks, MC_CHUNK, total, MAX_TRIES_FACTOR)
+
+        tally = {"accepted": 0, "tries": 0}
+
+        def checked_call(first, size):
+            c, info = call(first, size)
+            wanted = np.minimum(MC_CHUNK, total - (first + np.arange(size)) * MC_CHUNK)
+            accepted, tries = int(info[:, 0].sum()), int(info[:, 1].sum())
+            tally["accepted"] += accepted
+            tally["tries"] += tries
+            self.acceptance = tally["accepted"] / max(tally["tries"], 1)
+            if np.any(info[:, 0] < wanted):
+                raise HandError(
+                    f"the players' ranges almost never fit together: {accepted:,} of "
+                    f"{tries:,} random draws of holdings shared no card (under "
+                    f"1/{MAX_TRIES_FACTOR}); narrow the ranges")
+            return c
+
+        return self._mc_loop(checked_call, total, target)
