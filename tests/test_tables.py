@@ -78,13 +78,14 @@ def test_killed_build_resumes_bit_identical(tmp_path):
     cmd = [sys.executable, "-m", "pokereval", "table", "build", "ordering", "holdem",
            "--passes", "3", "--trials", "512", "--seed", "11", "--chunk-trials", "10000",
            "--workers", "1", "--store", str(store), "--out", str(out), "--no-progress"]
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and len(list(store.glob("*.npy"))) < 4 \
-            and proc.poll() is None:
-        time.sleep(0.02)
-    os.kill(proc.pid, signal.SIGKILL)
-    assert proc.wait(timeout=10) == -signal.SIGKILL
+    with subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.DEVNULL) as proc:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and len(list(store.glob("*.npy"))) < 4 \
+                and proc.poll() is None:
+            time.sleep(0.02)
+        os.kill(proc.pid, signal.SIGKILL)
+        assert proc.wait(timeout=10) == -signal.SIGKILL
     stored = len(list(store.glob("*.npy")))
     assert 4 <= stored and not out.exists()  # killed mid-way
     done = subprocess.run(cmd + ["--json"], cwd=ROOT, capture_output=True, text=True, timeout=120)
