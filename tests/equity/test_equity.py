@@ -335,11 +335,15 @@ def test_finished_board_gives_whole_halves_and_quarters(game):
             assert all(p.equity_fraction == Fraction(1, len(winners)) for p in winners)
 
 
-def test_ten_players():
-    rnd = random.Random(10)
-    hands, board, dead = random_spot("holdem", rnd, players=10, board=3, dead=0)
-    r = equity("holdem", hands, board)
+@pytest.mark.parametrize("game, board", [("holdem", 3), ("omaha-hilo", 4), ("omaha5-hilo", 4)])
+def test_ten_players(game, board):
+    # the largest table: every field against the independent reference, as fractions
+    rnd = random.Random(f"ten-{game}")
+    players = 9 if game == "omaha5-hilo" else 10  # 10 x 5 hole cards + 4 board > 52
+    hands, board_cards, _ = random_spot(game, rnd, players=players, board=board, dead=0)
+    r = equity(game, hands, board_cards, exact=True)
     check_consistent(r)
+    naive_check(game, hands, board_cards, "", r)
 
 
 # --------------------------------------------------------------------------
