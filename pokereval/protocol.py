@@ -92,8 +92,8 @@ def one_line(message: object) -> str:
     included) put in it: unprintable characters escaped (see :func:`pokereval.errors.one_line`),
     runs of white space made one space.
 
-    >>> one_line("bad\\n  card")
-    'bad card'
+    >>> one_line("unknown   card 'Zz'")
+    "unknown card 'Zz'"
     """
     return " ".join(_escaped(message).split())
 
@@ -226,7 +226,9 @@ def default_stderr() -> float:
 
 
 def format_percent(x: float, digits: int = 2) -> str:
-    """>>> format_percent(0.12345)
+    """A probability as a percentage with its sign.
+
+    >>> format_percent(0.12345)
     '12.35%'
     """
     return f"{100.0 * x:.{digits}f}%"

@@ -37,9 +37,13 @@ class Server:
         start = ["-m", "pokereval"]
         if prelude:
             start = ["-c", f"{prelude}\nimport sys\nfrom pokereval.cli import main\nsys.exit(main(sys.argv[1:]))"]
-        self.process = subprocess.Popen(
-            [sys.executable, *start, "serve", "--port", str(self.port), *args],
-            cwd=ROOT, env=env, stdout=self._log, stderr=subprocess.STDOUT)
+        try:
+            self.process = subprocess.Popen(
+                [sys.executable, *start, "serve", "--port", str(self.port), *args],
+                cwd=ROOT, env=env, stdout=self._log, stderr=subprocess.STDOUT)
+        except BaseException:
+            self._log.close()
+            raise
         deadline = time.monotonic() + STARTUP_SECONDS
         while True:
             try:
