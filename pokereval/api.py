@@ -34,20 +34,37 @@ PUBLIC = {
     **dict.fromkeys(["AllinResult", "BettingRound", "Limits", "Pot", "RulesError", "Settlement",
                      "allin_ev", "bet_limits", "board_order", "bring_in", "first_to_act",
                      "settle", "stud_bet_size"], "pokereval.rules"),
+    "evaluate": "pokereval.evaluate",
+}
+
+#: What the faces (cli, web) use beyond the public API, reached as ``pokereval.api.NAME``
+#: only (``pokereval`` does not re-export them): name -> (module, name there)
+TOOLS = {
+    **{name: ("pokereval.equity.options", name) for name in ("DEFAULT_STDERR",)},
+    **{name: ("pokereval.equity.spot", name) for name in ("MAX_PLAYERS_BOARD", "MAX_PLAYERS_STUD")},
+    "hand_classes": ("pokereval.classes", "hand_classes"),
+    **{name: ("pokereval.percent", name) for name in ("ORDERED_GAMES", "ordering_table",
+                                                      "load_ordering")},
+    "PPT_CREDIT": ("pokereval.orderings", "PPT_CREDIT"),
+    "save_ordering": ("pokereval.orderings", "save"),
+    "parse_ppt_ordering": ("pokereval.orderings", "parse_ppt"),
+    **{name: ("pokereval.tables.engine", name) for name in ("build_ordering", "build_equity")},
 }
 
 
 def __getattr__(name: str) -> Any:
-    module = PUBLIC.get(name)
+    module, attr = PUBLIC.get(name), name
+    if module is None and name in TOOLS:
+        module, attr = TOOLS[name]
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
+    value = getattr(importlib.import_module(module), attr)
     globals()[name] = value  # later lookups skip this function
     return value
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *PUBLIC})
+    return sorted({*globals(), *PUBLIC, *TOOLS})
 
 
 def equity(game: str | Game, hands: Sequence[str | Sequence[int]], board: str | Sequence[int] = "",

@@ -46,7 +46,7 @@ from hypothesis import strategies as st
 
 import naive
 import pokereval as pe
-from pokereval import cli
+from pokereval import cli, protocol
 
 # ---------------------------------------------------------------------------
 # Run rules
@@ -336,7 +336,7 @@ def check_result(result, nplayers: int, game: str) -> None:
     g = pe.get_game(game)
     assert result.game == g.name
     d = result.to_dict()
-    json.dumps(cli._clean(d), allow_nan=False)
+    json.dumps(protocol.clean(d), allow_nan=False)
     if result.samples == 0:
         assert result.partial, "a final answer from no run-out"
         return
@@ -711,7 +711,7 @@ def check_allin_ev(case) -> None:
     r = pe.allin_ev(game, hands, board, dead, contributions=contributions, folded=folded,
                     button=button, rake=rake, samples=2000, seed=1)
     assert abs(sum(r.ev.values()) + r.rake - r.total) <= 1e-6 * max(r.total, 1)
-    json.dumps(cli._clean(r.to_dict()), allow_nan=False)
+    json.dumps(protocol.clean(r.to_dict()), allow_nan=False)
 
 
 # -- the web API (pokereval serve) ------------------------------------------------------

@@ -58,6 +58,9 @@ def _with_breakdown(equity):
 
 
 def install() -> None:
-    pe.equity_distribution = equity_distribution
-    pe.percentile = percentile
-    pe.equity = _with_breakdown(pe.equity)
+    """In a server process: the stand-ins where the web app looks them up (pokereval.api)."""
+    import pokereval.api as api
+
+    api.equity_distribution = equity_distribution
+    api.percentile = percentile
+    api.equity = _with_breakdown(api.equity)

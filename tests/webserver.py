@@ -30,15 +30,20 @@ class Server:
         """``prelude``: Python run in the server process first (e.g. installing stand-ins)."""
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self._log = tempfile.TemporaryFile(mode="w+")
+        self._log = tempfile.TemporaryFile(mode="w+")  # closed by stop()
+        self._final_log = ""
         path = os.pathsep.join([str(ROOT), str(ROOT / "tests"), os.environ.get("PYTHONPATH", "")])
         env = {**os.environ, **(env or {}), "PYTHONPATH": path}
         start = ["-m", "pokereval"]
         if prelude:
             start = ["-c", f"{prelude}\nimport sys\nfrom pokereval.cli import main\nsys.exit(main(sys.argv[1:]))"]
-        self.process = subprocess.Popen(
-            [sys.executable, *start, "serve", "--port", str(self.port), *args],
-            cwd=ROOT, env=env, stdout=self._log, stderr=subprocess.STDOUT)
+        try:
+            self.process = subprocess.Popen(
+                [sys.executable, *start, "serve", "--port", str(self.port), *args],
+                cwd=ROOT, env=env, stdout=self._log, stderr=subprocess.STDOUT)
+        except BaseException:
+            self._log.close()
+            raise
         deadline = time.monotonic() + STARTUP_SECONDS
         while True:
             try:
@@ -51,6 +56,8 @@ class Server:
                 time.sleep(0.1)
 
     def log(self) -> str:
+        if self._log.closed:  # stopped: what it wrote before
+            return self._final_log
         self._log.seek(0)
         return self._log.read()
 
@@ -77,6 +84,7 @@ class Server:
         return False
 
     def stop(self) -> None:
+        """End the server and close its log file (kept readable through ``log()``)."""
         if self.process.poll() is None:
             self.process.terminate()
             try:
@@ -84,6 +92,9 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+        if not self._log.closed:
+            self._final_log = self.log()
+            self._log.close()
 
 
 @contextlib.contextmanager

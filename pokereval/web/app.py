@@ -26,11 +26,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import inspect
-import io
 import json
 import logging
 import re
-from argparse import Namespace
 from dataclasses import asdict, dataclass
 from importlib import resources
 from typing import Any, AsyncIterator, Callable
@@ -42,12 +40,13 @@ from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 
-import pokereval as pe
-
-from .. import cli
+from .. import api
+from .._version import __version__
 from ..errors import PokerEvalError
 from ..games import get_game
-from ..spot import MAX_PLAYERS_BOARD, MAX_PLAYERS_STUD
+from ..protocol import (BATCH_FIELDS, RequestError, dumps, evaluation_dict, format_seconds,
+                        games_list, max_players, one_line, parse_request, result_dict,
+                        type_name)
 from .jobs import Busy, Job, WorkerPool
 
 __all__ = ["Limits", "create_app"]
@@ -83,14 +82,14 @@ class ApiError(Exception):
 
     def __init__(self, status: int, message: str, headers: dict | None = None):
         super().__init__(message)
-        self.status, self.message, self.headers = status, cli._one_line(message), headers
+        self.status, self.message, self.headers = status, one_line(message), headers
 
 
 def features() -> dict[str, bool]:
     """The optional engine features this version has (the page hides what is missing)."""
-    return {"graph": hasattr(pe, "equity_distribution"),
-            "percentile": hasattr(pe, "percentile"),
-            "breakdown": "breakdown" in inspect.signature(pe.equity).parameters}
+    return {"graph": hasattr(api, "equity_distribution"),
+            "percentile": hasattr(api, "percentile"),
+            "breakdown": "breakdown" in inspect.signature(api.equity).parameters}
 
 
 def error_fields(message: str) -> list[str]:
@@ -108,7 +107,7 @@ def error_fields(message: str) -> list[str]:
 
 
 def _json(data: Any, status: int = 200, headers: dict | None = None) -> Response:
-    return Response(cli._dumps(data), status_code=status, media_type="application/json",
+    return Response(dumps(data), status_code=status, media_type="application/json",
                     headers={"Cache-Control": "no-store", **(headers or {})})
 
 
@@ -146,7 +145,7 @@ async def _body(request: Request, limit: int) -> dict:
     except RecursionError:  # [[[[... within the size limit: not a server fault
         raise ApiError(400, "invalid JSON: nested too deeply") from None
     if not isinstance(obj, dict):
-        raise ApiError(400, f"expected a JSON object, got {cli._type_name(obj)}")
+        raise ApiError(400, f"expected a JSON object, got {type_name(obj)}")
     return obj
 
 
@@ -170,8 +169,8 @@ def _equity_call(obj: dict, limits: Limits, allowed: tuple[str, ...]) -> tuple[l
     if unknown:
         raise ApiError(400, f"unknown field {unknown[0]!r} (known: {', '.join(allowed)})")
     try:
-        call, options = cli._request(obj)
-    except cli.UsageError as exc:
+        call, options = parse_request(obj)
+    except RequestError as exc:
         raise ApiError(400, str(exc)) from None
     get_game(call[0])
     options = {k: v for k, v in options.items() if k in allowed}
@@ -189,7 +188,7 @@ def _equity_call(obj: dict, limits: Limits, allowed: tuple[str, ...]) -> tuple[l
         options["threads"] = min(threads or limits.threads, limits.threads)
     if breakdown is not None:
         if not isinstance(breakdown, bool):
-            raise ApiError(400, f"'breakdown' must be true or false, got {cli._type_name(breakdown)}")
+            raise ApiError(400, f"'breakdown' must be true or false, got {type_name(breakdown)}")
         if breakdown:
             if not features()["breakdown"]:
                 raise ApiError(400, "breakdown is not available in this version of pokereval")
@@ -243,7 +242,7 @@ async def _final_event(request: Request, job: Job) -> tuple | None:
 
 def _failure(exc: BaseException) -> ApiError:
     """The answer to an exception raised by the engine in a worker."""
-    if isinstance(exc, (PokerEvalError, ValueError, TypeError, cli.UsageError)):
+    if isinstance(exc, (PokerEvalError, ValueError, TypeError, RequestError)):
         # PokerEvalError is the engine's input error; a ValueError/TypeError is a check
         # it missed on request values: both are bad input, not a server fault.
         return ApiError(400, str(exc))
@@ -253,9 +252,9 @@ def _failure(exc: BaseException) -> ApiError:
 
 def _equity_answer(job: Job, result: Any, echo: dict) -> dict:
     """The JSON of an equity result (the CLI's ``--json``), with the time cap applied."""
-    data = {**echo, **cli._result_dict(result)}
+    data = {**echo, **result_dict(result)}
     if job.timed_out and result.partial:
-        limit = cli._seconds(job.seconds)
+        limit = format_seconds(job.seconds)
         if result.exact:
             done = result.fraction_done
             share = f" after {100 * done:.0f}% of the run-outs" if done is not None else ""
@@ -274,7 +273,7 @@ def _echo(obj: dict) -> dict:
 # ---------------------------------------------------------------------------
 
 
-EQUITY_FIELDS = cli.BATCH_FIELDS
+EQUITY_FIELDS = BATCH_FIELDS
 GRAPH_FIELDS = ("game", "hands", "board", "dead", "exact", "samples", "seed", "threads", "id")
 
 
@@ -301,16 +300,15 @@ async def api_games(request: Request) -> Response:
 async def api_health(request: Request) -> Response:
     state = request.app.state
     limits = state.limits
-    most = {g["name"]: min(MAX_PLAYERS_STUD if g["stud"] else MAX_PLAYERS_BOARD,
-                           limits.max_players) for g in state.games}
-    return _json({"status": "ok", "version": pe.__version__, **state.pool.stats(),
+    most = {g["name"]: min(max_players(g["name"]), limits.max_players) for g in state.games}
+    return _json({"status": "ok", "version": __version__, **state.pool.stats(),
                   "limits": asdict(limits), "features": features(), "max_players": most})
 
 
 async def api_equity(request: Request) -> Response:
     obj = await _body(request, request.app.state.limits.max_body)
     call, options = _equity_call(obj, request.app.state.limits, EQUITY_FIELDS)
-    job = _start(request, lambda progress: pe.equity(*call, progress=progress, **options))
+    job = _start(request, lambda progress: api.equity(*call, progress=progress, **options))
     event = await _final_event(request, job)
     if event is None or event[0] == "cancelled":
         return Response(status_code=499)  # nobody is listening any more
@@ -327,7 +325,7 @@ async def api_equity_stream(request: Request) -> Response:
     connection (the page's Cancel) stops the computation."""
     obj = await _body(request, request.app.state.limits.max_body)
     call, options = _equity_call(obj, request.app.state.limits, EQUITY_FIELDS)
-    job = _start(request, lambda progress: pe.equity(*call, progress=progress, **options))
+    job = _start(request, lambda progress: api.equity(*call, progress=progress, **options))
     pool = request.app.state.pool
     first = await _next_event(request, job)
     if first is None or first[0] == "cancelled":
@@ -342,7 +340,7 @@ async def api_equity_stream(request: Request) -> Response:
                 kind, payload = event
                 if kind == "progress":
                     yield _line({"event": "progress", "fraction_done": payload.fraction_done,
-                                 "result": cli._result_dict(payload)})
+                                 "result": result_dict(payload)})
                 elif kind == "idle":  # a heartbeat: a send to a closed connection fails
                     yield _line({"event": "alive", "busy": pool.stats()["busy"]})
                 elif kind == "result":
@@ -368,7 +366,7 @@ async def api_equity_stream(request: Request) -> Response:
 
 
 def _line(data: dict) -> str:
-    return cli._dumps(data) + "\n"
+    return dumps(data) + "\n"
 
 
 async def api_evaluate(request: Request) -> Response:
@@ -384,9 +382,8 @@ async def api_evaluate(request: Request) -> Response:
     if not isinstance(board, str):
         raise ApiError(400, "'board' must be a string")
     game = get_game(obj["game"])
-    result = pe.evaluate(game, obj["hole"], board)  # microseconds: no worker needed
-    return _json({"game": game.name, "hole": obj["hole"], "board": board,
-                  "high": cli._hand_dict(result.high), "low": cli._hand_dict(result.low)})
+    result = api.evaluate(game, obj["hole"], board)  # microseconds: no worker needed
+    return _json(evaluation_dict(game, obj["hole"], board, result))
 
 
 async def api_graph(request: Request) -> Response:
@@ -394,7 +391,7 @@ async def api_graph(request: Request) -> Response:
         raise ApiError(501, "the next-street graph is not available in this version of pokereval")
     obj = await _body(request, request.app.state.limits.max_body)
     call, options = _equity_call(obj, request.app.state.limits, GRAPH_FIELDS)
-    distribution = pe.equity_distribution  # type: ignore[attr-defined]
+    distribution = api.equity_distribution
     if "progress" not in inspect.signature(distribution).parameters:
         job = _start(request, lambda progress: distribution(*call, **options))
     else:
@@ -416,7 +413,7 @@ async def api_percentile(request: Request) -> Response:
         raise ApiError(400, "'game' and 'hand' must be strings")
     if _whole(players) is None:
         raise ApiError(400, "'players' must be a whole number")
-    percentile = pe.percentile  # type: ignore[attr-defined]
+    percentile = api.percentile
     job = _start(request, lambda progress: percentile(game, hand, players=_whole(players)))
     event = await _final_event(request, job)
     if event is None or event[0] == "cancelled":
@@ -439,7 +436,7 @@ async def _api_error(request: Request, exc: Exception) -> Response:
         text = {404: "not found", 405: "method not allowed"}.get(exc.status_code, exc.detail)
         return _error(exc.status_code, str(text))
     if isinstance(exc, PokerEvalError):
-        return _error(400, cli._one_line(exc))
+        return _error(400, one_line(exc))
     log.error("internal error answering %s %s", request.method, request.url.path, exc_info=exc)
     return _error(500, "internal error")
 
@@ -464,13 +461,6 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
-
-
-def _games_json() -> list[dict]:
-    """``pokereval games --json``, from the CLI itself (one shape for both)."""
-    buffer = io.StringIO()
-    cli.cmd_games(Namespace(json=True), buffer, buffer)
-    return json.loads(buffer.getvalue())
 
 
 def create_app(limits: Limits | None = None) -> Starlette:
@@ -503,6 +493,6 @@ def create_app(limits: Limits | None = None) -> Starlette:
         lifespan=lifespan,
     )
     app.state.limits, app.state.pool, app.state.files = limits, pool, files
-    app.state.games = _games_json()
+    app.state.games = games_list()  # the shape of 'pokereval games --json'
     app.add_middleware(SecurityHeaders)
     return app

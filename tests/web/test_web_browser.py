@@ -17,7 +17,7 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 
 import pokereval as pe
-from pokereval import cli
+from pokereval import protocol
 
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
@@ -103,9 +103,9 @@ def assert_table_is(driver, result):
                            "three_quarters", "quartered"}
     for row, player in zip(rows, result.players):
         for field in fields:
-            assert row[field] == cli._cell(getattr(player, field)), (player.hand, field)
+            assert row[field] == protocol.cell(getattr(player, field)), (player.hand, field)
     legend = driver.find_element(By.ID, "legend").text
-    assert f"No low qualifies on {cli._cell(result.players[0].no_low)}% of run-outs." in legend
+    assert f"No low qualifies on {protocol.cell(result.players[0].no_low)}% of run-outs." in legend
     assert footer(driver).startswith(f"exact: {result.samples:,} run-outs walked")
 
 
@@ -151,7 +151,7 @@ def test_a_bad_card_is_marked_inline(server, browser):
     type_into(browser, "h2", bad[1])
     browser.find_element(By.ID, "run").click()
     wait(browser, lambda d: d.find_element(By.ID, "h2-error").text)
-    assert browser.find_element(By.ID, "h2-error").text == cli._one_line(info.value)
+    assert browser.find_element(By.ID, "h2-error").text == protocol.one_line(info.value)
     assert "invalid" in browser.find_element(By.ID, "h2").get_attribute("class")
     assert "invalid" not in browser.find_element(By.ID, "h1").get_attribute("class")
     assert browser.find_element(By.ID, "h1-error").text == ""
@@ -246,8 +246,8 @@ def test_sampled_spot_shows_plus_minus_and_the_whole_seed(server, browser):
     wait_for_answer(browser)
     rows = table(browser)
     for row, player in zip(rows, expected.players):
-        assert row["equity"] == f"{cli._cell(player.equity)} \u00b1{100 * player.std_error:.2f}"
-        assert row["scoop"] == cli._cell(player.scoop) and row["low_win"] == cli._cell(player.low_win)
+        assert row["equity"] == f"{protocol.cell(player.equity)} \u00b1{100 * player.std_error:.2f}"
+        assert row["scoop"] == protocol.cell(player.scoop) and row["low_win"] == protocol.cell(player.low_win)
     assert footer(browser).startswith(f"sampled: {samples:,} run-outs, standard error")
     assert footer(browser).endswith(f"(seed {seed})")
 
@@ -257,6 +257,6 @@ def test_evaluator_marks_a_bad_card(server, browser):
         pe.evaluate("omaha-hilo", "AhZz2c3s", "Ks5d8h")
     open_page(browser, server.url + "/?view=eval&game=omaha-hilo&hole=AhZz2c3s&board=Ks5d8h")
     wait(browser, lambda d: d.find_element(By.ID, "hole-error").text)
-    assert browser.find_element(By.ID, "hole-error").text == cli._one_line(info.value)
+    assert browser.find_element(By.ID, "hole-error").text == protocol.one_line(info.value)
     assert "invalid" in browser.find_element(By.ID, "hole").get_attribute("class")
     assert browser.find_elements(By.ID, "eval-table") == []

@@ -17,7 +17,8 @@ import pytest
 
 import naive
 import pokereval as pe
-from pokereval import cli
+import pokereval.api
+from pokereval import cli, protocol
 
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
@@ -42,13 +43,13 @@ def without_elapsed(data: dict) -> dict:
 
 def engine_json(*args, **kwargs) -> dict:
     """``pe.equity`` on the same spot, through the CLI's JSON writer (NaN -> null)."""
-    return json.loads(cli._dumps(cli._result_dict(pe.equity(*args, **kwargs))))
+    return json.loads(protocol.dumps(protocol.result_dict(pe.equity(*args, **kwargs))))
 
 
 def engine_error(*args, **kwargs) -> str:
     with pytest.raises(pe.PokerEvalError) as info:
         pe.equity(*args, **kwargs)
-    return cli._one_line(info.value)
+    return protocol.one_line(info.value)
 
 
 # ---------------------------------------------------------------------------
@@ -251,7 +252,7 @@ def test_evaluate_errors(client):
         assert response.status_code == 400
         with pytest.raises(pe.PokerEvalError) as info:
             pe.evaluate(body["game"], body["hole"], body.get("board", ""))
-        assert response.json()["error"] == cli._one_line(info.value)
+        assert response.json()["error"] == protocol.one_line(info.value)
         assert field in response.json()["fields"]
     response = client.post("/api/evaluate", json={"game": "holdem"})
     assert response.status_code == 400 and response.json()["error"] == "missing field 'hole'"
@@ -261,7 +262,7 @@ def test_internal_errors_hide_details(client, monkeypatch, caplog):
     def broken(*args, **kwargs):
         raise RuntimeError("secret /home/user/path detail")
 
-    monkeypatch.setattr(pe, "equity", broken)
+    monkeypatch.setattr(pokereval.api, "equity", broken)  # what the web app calls
     response = client.post("/api/equity", json={"game": "holdem", "hands": ["AhAd", "KsKd"]})
     assert response.status_code == 500 and response.json() == {"error": "internal error"}
     assert "secret" not in response.text and "Traceback" not in response.text
@@ -357,7 +358,7 @@ def test_graph_is_the_distribution(client):
     body = {"game": "omaha-hilo", "hands": ["AhAd2c3s", "KsKdQhJh"], "board": "7c8d9h"}
     response = client.post("/api/graph", json=body)
     assert response.status_code == 200, response.text
-    expected = json.loads(cli._dumps(pe.equity_distribution(body["game"], body["hands"], body["board"]).to_dict()))
+    expected = json.loads(protocol.dumps(pe.equity_distribution(body["game"], body["hands"], body["board"]).to_dict()))
     data = response.json()
     assert without_elapsed(data) == without_elapsed(expected)
     for player in data["players"]:
@@ -387,12 +388,14 @@ def test_breakdown_passes_through(client):
 
 @pytest.fixture()
 def standins(monkeypatch):
-    """The other issues' features as stand-ins with their interfaces (tests/web_standins.py)."""
+    """The other issues' features as stand-ins with their interfaces (tests/web_standins.py),
+    where the web app looks them up (pokereval.api)."""
     import web_standins
 
-    monkeypatch.setattr(pe, "equity_distribution", web_standins.equity_distribution, raising=False)
-    monkeypatch.setattr(pe, "percentile", web_standins.percentile, raising=False)
-    monkeypatch.setattr(pe, "equity", web_standins._with_breakdown(pe.equity))
+    api = pokereval.api
+    monkeypatch.setattr(api, "equity_distribution", web_standins.equity_distribution, raising=False)
+    monkeypatch.setattr(api, "percentile", web_standins.percentile, raising=False)
+    monkeypatch.setattr(api, "equity", web_standins._with_breakdown(api.equity))
     return web_standins
 
 

@@ -19,20 +19,17 @@ from pathlib import Path
 import pytest
 
 import pokereval as pe
-from pokereval import cli
+import pokereval.api
+from pokereval import cli, protocol
 from pokereval.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SPOT = ("omaha-hilo", ["AcAs3d4h", "KhKcJdTd"], "7c8d9h")
 
 
-def _equity_module():
-    """``pokereval.equity_api`` the module (``pe.equity`` may be the function)."""
-    return pytest.importorskip("pokereval.equity_api")
-
-
-def api_equity(*args, **kwargs):
-    return _equity_module().equity(*args, **kwargs)
+# the engine as it is, taken before any test stands in for it (the CLI looks up
+# ``pokereval.api.equity`` when a command runs: the seam the tests below patch)
+api_equity = pokereval.api.equity
 
 
 @pytest.fixture(autouse=True)
@@ -301,7 +298,7 @@ def test_equity_options_reach_the_engine(capsys, monkeypatch):
         seen["args"], seen["kwargs"] = args, kwargs
         return api_equity(*SPOT)
 
-    monkeypatch.setattr(cli, "_equity_function", lambda: fake)
+    monkeypatch.setattr(pokereval.api, "equity", fake)
     code, _, _ = run(capsys, "equity", "PLO8", "AA**:$ds", "KhKcJdTd", "-b", "7c 8d 9h",
                      "-d", "2h", "--stderr", "0.5%", "--seed", "3", "--threads", "2")
     assert code == 0
@@ -330,7 +327,7 @@ def test_progress_only_on_a_terminal_and_never_with_json(capsys, monkeypatch):
         seen.append(kwargs.get("progress"))
         return api_equity(*SPOT)
 
-    monkeypatch.setattr(cli, "_equity_function", lambda: fake)
+    monkeypatch.setattr(pokereval.api, "equity", fake)
     monkeypatch.setattr(sys, "stderr", _TTY())
     assert main(["equity", "holdem", "AhAd", "KsKd"]) == 0
     assert main(["equity", "holdem", "AhAd", "KsKd", "--json"]) == 0
@@ -383,7 +380,7 @@ def test_interrupted_run_prints_partial_result(capsys, monkeypatch):
         kwargs["progress"] = progress
         return api_equity(*args, **kwargs)
 
-    monkeypatch.setattr(cli, "_equity_function", lambda: interrupt)
+    monkeypatch.setattr(pokereval.api, "equity", interrupt)
     argv = ["equity", "holdem", "AhAd", "KsKd", "--samples", "5e6", "--seed", "1"]
     code, out, err = run(capsys, *argv)
     assert code == 130
@@ -400,14 +397,14 @@ def test_engine_reraising_ctrl_c(capsys, monkeypatch):
     def boom(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli, "_equity_function", lambda: boom)
+    monkeypatch.setattr(pokereval.api, "equity", boom)
     code, out, err = run(capsys, "equity", "holdem", "AhAd", "KsKd")
     assert code == 130 and out == "" and err.strip() == "pokereval: interrupted"
 
 
 def test_json_has_no_nan():
     """A partial result with nothing counted yet still writes valid JSON (null)."""
-    text = cli._dumps({"equity": float("nan"), "x": [float("inf"), 1.0]})
+    text = protocol.dumps({"equity": float("nan"), "x": [float("inf"), 1.0]})
     assert json.loads(text) == {"equity": None, "x": [None, 1.0]}
 
 
@@ -564,26 +561,28 @@ def test_installed_script_help():
 
 def test_batch_streams_line_by_line():
     """One request in, its answer out, before the input ends."""
-    proc = subprocess.Popen([sys.executable, "-m", "pokereval", "batch"], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env())
-    try:
-        for request, check in ((GOOD, lambda r: r["id"] == "a" and r["exact"] is True),
-                               ({"game": "holdem", "hands": ["Zz"]},
-                                lambda r: "unknown card 'Zz'" in r["error"])):
-            proc.stdin.write(json.dumps(request) + "\n")
-            proc.stdin.flush()
-            deadline = time.monotonic() + 120
-            ready = []
-            while not ready and time.monotonic() < deadline:
-                ready, _, _ = select.select([proc.stdout], [], [], 1.0)
-            assert ready, "no answer while the input is still open"
-            assert check(json.loads(proc.stdout.readline()))
-        proc.stdin.close()
-        assert proc.wait(timeout=60) == 0
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+    # the with-block closes the child's pipes (an unclosed one is a ResourceWarning)
+    with subprocess.Popen([sys.executable, "-m", "pokereval", "batch"], stdin=subprocess.PIPE,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                          env=_env()) as proc:
+        try:
+            for request, check in ((GOOD, lambda r: r["id"] == "a" and r["exact"] is True),
+                                   ({"game": "holdem", "hands": ["Zz"]},
+                                    lambda r: "unknown card 'Zz'" in r["error"])):
+                proc.stdin.write(json.dumps(request) + "\n")
+                proc.stdin.flush()
+                deadline = time.monotonic() + 120
+                ready = []
+                while not ready and time.monotonic() < deadline:
+                    ready, _, _ = select.select([proc.stdout], [], [], 1.0)
+                assert ready, "no answer while the input is still open"
+                assert check(json.loads(proc.stdout.readline()))
+            proc.stdin.close()
+            assert proc.wait(timeout=60) == 0
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
 
 
 def test_range_shows_stud_deals(capsys):

@@ -16,7 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 import pokereval as pe
-from pokereval import cli
+from pokereval import protocol
 from pokereval.cli import main
 
 pytest.importorskip("starlette")
@@ -56,8 +56,8 @@ def test_fifty_concurrent_flop_requests_all_answered_correctly():
     for body, (status, data) in zip(spots, answers):
         assert status == 200, data
         assert data["id"] == body["id"]
-        expected = cli._result_dict(pe.equity(body["game"], body["hands"], body["board"]))
-        assert without_elapsed(data) == without_elapsed(json.loads(cli._dumps(expected)))
+        expected = protocol.result_dict(pe.equity(body["game"], body["hands"], body["board"]))
+        assert without_elapsed(data) == without_elapsed(json.loads(protocol.dumps(expected)))
 
 
 def _send(port: int, path: str, body: dict) -> socket.socket:
