@@ -12,8 +12,9 @@ import time
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 if TYPE_CHECKING:  # the lazy names, for type checkers
-    from .distribution import (DistributionResult, RangeEquities, equity_by_street,
-                               equity_distribution, range_equities)
+    from .analysis.distribution import DistributionResult, equity_distribution
+    from .analysis.range_equities import RangeEquities, range_equities
+    from .analysis.streets import equity_by_street
     from .equity.results import EquityResult, PlayerResult
     from .games import Game
     from .percent import HandOrdering, hand_ordering, percent_holdings, percentile
@@ -24,8 +25,10 @@ if TYPE_CHECKING:  # the lazy names, for type checkers
 
 #: public name -> the module that defines it (imported when the name is first used)
 PUBLIC = {
-    **dict.fromkeys(["DistributionResult", "RangeEquities", "equity_by_street",
-                     "equity_distribution", "range_equities"], "pokereval.distribution"),
+    **dict.fromkeys(["DistributionResult", "equity_distribution"],
+                    "pokereval.analysis.distribution"),
+    **dict.fromkeys(["RangeEquities", "range_equities"], "pokereval.analysis.range_equities"),
+    "equity_by_street": "pokereval.analysis.streets",
     **dict.fromkeys(["EquityResult", "PlayerResult"], "pokereval.equity.results"),
     "equity": "pokereval.api",
     **dict.fromkeys(["HandOrdering", "hand_ordering", "percent_holdings", "percentile"],
