@@ -393,7 +393,6 @@ def _per_deal(spot: Spot, opts, street: str, deals: list, started: float) -> Dis
         next_cards=[cards_str(c) for c, _, _ in rows], weights=weights)
 
 
-
 # --------------------------------------------------------------------------
 # Sampled: random run-outs, each added to the deal of its next cards
 # --------------------------------------------------------------------------
