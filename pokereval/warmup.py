@@ -70,7 +70,7 @@ def _stud_sample_values() -> None:
 
 
 def _distribution() -> None:
-    """Next-street equity distributions (:mod:`pokereval.distribution`)."""
+    """Next-street equity distributions (:mod:`pokereval.analysis.distribution`)."""
     from .api import equity_distribution
 
     equity_distribution("omaha-hilo", ["AcAs3d4h", "KhKcJdTd"], board="7c8d9h")

@@ -1,10 +1,8 @@
-"""Next-street distributions, range equities by holding, street by street, hand-type
-breakdowns (pokereval.distribution, pokereval.breakdown) and the graph command.
+"""Next-street distributions (pokereval.analysis.distribution) and the graph command.
 
 Judged against ``pe.equity`` (the law of total expectation: the weighted mean of
 the next-street equities is the equity now, exactly, as Fractions) and against
-the independent brute force in ``naive`` (the curve of a turn -> river spot, the
-hand types made at showdown).
+the independent brute force in ``naive`` (the curve of a turn -> river spot).
 """
 import json
 from collections import Counter
@@ -16,9 +14,7 @@ import pytest
 import naive
 import pokereval as pe
 from pokereval.cli import main
-from pokereval.distribution import _suit_classes
 from pokereval.errors import HandError
-from pokereval.evaluate import CATEGORIES
 
 # one exact spot per game whose next street the kernels (board games) or the
 # per-deal runs (stud) walk quickly
@@ -191,155 +187,6 @@ def test_range_distribution_deal_weights_follow_card_removal():
     assert r.players[0].equity_fraction == e.players[0].equity_fraction
 
 
-def test_range_equities_by_holding():
-    hands = ["AhKd2c3s", "AA**"]
-    r = pe.range_equities("omaha-hilo", hands, board="7c8d9h")
-    e = pe.equity("omaha-hilo", hands, board="7c8d9h", exact=True)
-    assert r.player == 1 and r.exact and not r.classes
-    assert r.equity == pytest.approx(e.players[1].equity, abs=1e-12)
-    eqs = [h.equity for h in r.holdings]
-    assert eqs == sorted(eqs, reverse=True)
-    assert sum(h.weight for h in r.holdings) == pytest.approx(1.0)
-    for h in (r.holdings[0], r.holdings[-1], r.holdings[len(r.holdings) // 2]):
-        fixed = pe.equity("omaha-hilo", ["AhKd2c3s", h.holding], board="7c8d9h", exact=True)
-        assert h.fraction == fixed.players[1].equity_fraction
-
-
-def test_range_equities_two_ranges():
-    r = pe.range_equities("holdem", ["KK", "QQ,JJ"], board="2c7d9h", player=1)
-    e = pe.equity("holdem", ["KK", "QQ,JJ"], board="2c7d9h", exact=True)
-    assert r.exact and len(r.holdings) == 12
-    assert r.equity == pytest.approx(e.players[1].equity, abs=1e-12)
-    for h in r.holdings[:2] + r.holdings[-2:]:
-        fixed = pe.equity("holdem", ["KK", h.holding], board="2c7d9h", exact=True)
-        assert h.fraction == fixed.players[1].equity_fraction
-    assert sum(h.weight for h in r.holdings) == pytest.approx(1.0)
-    assert r.holdings[0].weight == pytest.approx(1 / 12)
-
-
-def test_range_equities_runs_each_holding_when_too_big_to_walk():
-    r = pe.range_equities("stud", ["AhAd2c3s4s5s", "KsKdQhJhTh*"], exact=True)
-    assert r.exact and len(r.holdings) == 52 - 11  # one holding per unseen card
-    e = pe.equity("stud", ["AhAd2c3s4s5s", "KsKdQhJhTh*"], exact=True)
-    assert r.equity == pytest.approx(e.players[1].equity, abs=1e-12)
-    for h in r.holdings[:3]:
-        fixed = pe.equity("stud", ["AhAd2c3s4s5s", h.holding], exact=True)
-        assert h.fraction == fixed.players[1].equity_fraction
-
-
-def test_range_equities_suit_classes():
-    r = pe.range_equities("holdem", ["AKs", "QQ"], samples=2000, seed=3)
-    assert r.classes and len(r.holdings) == 1
-    assert (r.holdings[0].combos, r.holdings[0].weight) == (4, pytest.approx(1.0))
-    keys = _suit_classes(np.array([[48, 44], [49, 45], [48, 45]], dtype=np.uint8))
-    assert keys[0] == keys[1] != keys[2]
-    with pytest.raises(HandError, match="suit classes"):
-        pe.range_equities("holdem", ["AKs", "QsQd"], classes=True)
-
-
-# --------------------------------------------------------------------------
-# Street by street
-# --------------------------------------------------------------------------
-
-def test_equity_by_street_board_games():
-    hands = ["AhAd2c3s", "KsKdQhJh"]
-    streets = pe.equity_by_street("omaha-hilo", hands, "7c8d9h2dTs", exact=True)
-    assert [s.street for s in streets] == ["preflop", "flop", "turn", "river"]
-    for s in streets:
-        ref = pe.equity("omaha-hilo", hands, s.board, exact=True)
-        assert s.equities == ref.equities
-    assert streets[-1].board == "7c8d9h2dTs"
-    river = naive.reference_equity("omaha-hilo", hands, "7c8d9h2dTs")
-    assert streets[-1].result.players[0].equity_fraction == river.players[0]["equity"]
-    court = pe.equity_by_street("courchevel", ["AhAd2c3s4h", "KsKdQhJhTd"], "7c8d9h")
-    assert [(s.street, s.board) for s in court] == [("preflop", "7c"), ("flop", "7c8d9h")]
-
-
-def test_equity_by_street_stud():
-    streets = pe.equity_by_street("razz", ["Ah2d3c4s5h6d7c", "KsKdQhJhTh9d8d"])
-    assert [s.street for s in streets][0] == "third street" and len(streets) == 5
-    assert streets[2].hands == ["Ah2d3c4s5h", "KsKdQhJhTh"]
-    assert streets[-1].equities == [1.0, 0.0]
-
-
-# --------------------------------------------------------------------------
-# Breakdown
-# --------------------------------------------------------------------------
-
-BREAKDOWN_SPOTS = [
-    ("holdem", ["AhKh", "QsQd", "7h7d"], "2h9hTc"),
-    ("omaha-hilo", ["AhAd2c3s", "KsKdQhJh"], "7c8d9h"),
-    ("omaha5-hilo", ["As2s3d4d5c", "KsKdQhJhTd"], "6c9dJs"),
-    ("stud-hilo", ["Ah2d3c4s9s9h", "KsKdQhJhTh8d"], ""),
-    ("razz", ["Ah2d3c4sKsKh", "5s6d7hJhTh8d"], ""),
-]
-
-
-@pytest.mark.parametrize("game,hands,board", BREAKDOWN_SPOTS, ids=_ids(BREAKDOWN_SPOTS))
-def test_breakdown_sums_to_the_figures_and_matches_brute_force(game, hands, board):
-    r = pe.equity(game, hands, board, breakdown=True)
-    plain = pe.equity(game, hands, board, exact=True)
-    assert r.exact and r.equities == plain.equities
-    g = pe.get_game(game)
-    for p in r.players:
-        b = p.breakdown
-        halves = (["high"] if g.high else []) + (["low"] if g.low else [])
-        assert sorted(b) == sorted(halves)
-        for half in halves:
-            won = sum(v["won"] for v in b[half].values())
-            tied = sum(v["tied"] for v in b[half].values())
-            every = sum(sum(v.values()) for v in b[half].values())
-            assert every == pytest.approx(1.0)
-            if half == "high":
-                assert (won, tied) == pytest.approx((p.high_win, p.high_tie))
-            else:
-                assert (won, tied) == pytest.approx((p.low_win, p.low_tie))
-        assert "breakdown" in p.to_dict()
-    # the categories by brute force: count each player's final hand per run-out
-    parsed = [naive.parse_cards(h) for h in hands]
-    want = [Counter() for _ in hands]
-    deals = list(naive.runouts(game, parsed, naive.parse_cards(board)))
-    for deal in deals:
-        if g.high:
-            keys = [naive.hand_high(game, h, bd)[0] for h, bd in deal]
-            best = max(keys)
-            for i, k in enumerate(keys):
-                res = "lost" if k != best else ("won" if keys.count(best) == 1 else "tied")
-                want[i][("high", CATEGORIES[k[0]], res)] += 1
-        if g.low:
-            if game == "razz":
-                keys = [naive.hand_razz(h, bd)[0] for h, bd in deal]
-            else:
-                keys = [(naive.hand_low8(game, h, bd) or (None,))[0] for h, bd in deal]
-            present = [k for k in keys if k is not None]
-            best = min(present) if present else None
-            for i, k in enumerate(keys):
-                if k is None:
-                    kind = "no low"
-                elif game == "razz":
-                    top = k[1]
-                    kind = f"{top}-low" if k[0] == 0 and top <= 8 else "9-low or worse"
-                else:
-                    kind = f"{k[0]}-low"
-                res = "lost" if k is None or k != best else \
-                    ("won" if keys.count(best) == 1 else "tied")
-                want[i][("low", kind, res)] += 1
-    for p, counts in zip(r.players, want):
-        got = {(half, kind, res): v for half, table in p.breakdown.items()
-               for kind, cell in table.items() for res, v in cell.items() if v}
-        assert got == pytest.approx({key: n / len(deals) for key, n in counts.items()})
-
-
-def test_breakdown_sampled_with_ranges():
-    r = pe.equity("omaha-hilo", ["AhKd2c3s", "AA**"], board="7c8d9h", breakdown=True,
-                  samples=20_000, seed=5)
-    assert not r.exact and r.samples == 20_000
-    exact = pe.equity("omaha-hilo", ["AhKd2c3s", "AA**"], board="7c8d9h", exact=True)
-    assert r.players[0].equity == pytest.approx(exact.players[0].equity, abs=0.015)
-    b = r.players[0].breakdown["low"]
-    assert sum(v["won"] for v in b.values()) == pytest.approx(r.players[0].low_win)
-
-
 # --------------------------------------------------------------------------
 # Errors
 # --------------------------------------------------------------------------
@@ -349,10 +196,6 @@ def test_errors():
         pe.equity_distribution("holdem", ["AhAd", "7c8c"], "2c9cKdTs3h")
     with pytest.raises(HandError, match="7 cards: there is no next street"):
         pe.equity_distribution("stud", ["AhAd2c3s4s5s6s", "KsKdQhJhTh9d8d"])
-    with pytest.raises(HandError, match="range"):
-        pe.range_equities("holdem", ["AhAd", "7c8c"])
-    with pytest.raises(HandError, match="player must be"):
-        pe.range_equities("holdem", ["AhAd", "KK"], player=0)
     with pytest.raises(pe.CardError):
         pe.equity_distribution("holdem", ["AhAd", "Ah8c"])
     with pytest.raises(HandError, match="too many seventh street deals to walk exactly"):
@@ -382,16 +225,6 @@ def test_cli_graph(capsys, tmp_path):
     assert main(["graph", "holdem", "AhAd", "7c8c", "-b", "2c9cKdTs3h"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "no next street" in err
-
-
-def test_cli_equity_breakdown(capsys):
-    assert main(["equity", "omaha-hilo", "AhAd2c3s", "KsKdQhJh", "-b", "7c8d9h",
-                 "--breakdown"]) == 0
-    out = capsys.readouterr().out
-    assert "Final high hand" in out and "three of a kind" in out and "8-low" in out
-    assert main(["equity", "stud", "AhAd2c3s4s5s", "KsKdQhJhTh9d", "--breakdown", "--json"]) == 0
-    data = json.loads(capsys.readouterr().out)
-    assert set(data["players"][0]["breakdown"]) == {"high"}
 
 
 @pytest.mark.parametrize("game", ["stud-hilo", "razz"])

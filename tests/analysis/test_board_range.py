@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import pokereval as pe
-from pokereval.board_range import card_range
+from pokereval.analysis.board_range import card_range
 from pokereval.errors import HandError
 from pokereval.ranges import RangeError
 
