@@ -30,7 +30,8 @@ __all__ = ["BATCH_FIELDS", "REQUEST_OPTIONS", "RequestError", "parse_request", "
            "one_line", "json_default", "clean", "dumps", "result_dict", "hand_dict",
            "evaluation_dict", "game_dict", "games_list", "max_players", "default_stderr",
            "format_seconds", "format_percent", "finite", "cell", "worst_stderr",
-           "equity_columns", "footer"]
+           "LEADING_COLUMNS", "equity_columns", "table_columns", "equity_table_spec",
+           "legend", "footer"]
 
 #: The fields of an equity request (a batch line, a web body), in the order help names them.
 BATCH_FIELDS = ("game", "hands", "board", "dead", "exact", "samples", "stderr", "seed",
@@ -289,8 +290,49 @@ def equity_columns(game: Game) -> list[tuple[str, str]]:
     return [("Win", "high_win"), ("Tie", "high_tie")]
 
 
-def footer(result: Any) -> str:
-    """The equity table's footer: how the answer was obtained and how long it took."""
+#: The columns every equity table starts with: (header, key).
+LEADING_COLUMNS = [("Hand", "hand"), ("Equity", "equity")]
+
+
+def table_columns(game: Game) -> list[tuple[str, str]]:
+    """Every column of ``game``'s equity table, in order: (header, key); the key is the
+    player field the column shows (``hand``, ``equity``, then :func:`equity_columns`).
+
+    >>> table_columns(get_game("holdem"))
+    [('Hand', 'hand'), ('Equity', 'equity'), ('Win', 'high_win'), ('Tie', 'high_tie')]
+    """
+    return LEADING_COLUMNS + equity_columns(game)
+
+
+def equity_table_spec() -> dict[str, dict]:
+    """The equity table of every game, as ``GET /api/spec`` serves it to the page: its
+    columns (``key``: the player field; ``label``: the CLI's header on one line).  The
+    page draws its table from this, and the legend and footer of each answer come with
+    the answer (:func:`legend`, :func:`footer`), so the page and the CLI agree.
+
+    >>> equity_table_spec()["razz"]["columns"][2:]
+    [{'key': 'low_win', 'label': 'Win'}, {'key': 'low_tie', 'label': 'Tie'}]
+    """
+    return {g.name: {"columns": [{"key": key, "label": " ".join(header.split())}
+                                 for header, key in table_columns(g)]}
+            for g in games()}
+
+
+def legend(result: Any) -> str:
+    """The line under the equity table's rows: the unit, and in split games how often no
+    low qualifies (the same for every player, so given once)."""
+    text = "All figures in %."
+    if get_game(result.game).split and result.players and finite(result.players[0].no_low):
+        text += f" No low qualifies on {cell(result.players[0].no_low)}% of run-outs."
+    return text
+
+
+def footer(result: Any, why: str | None = "interrupted") -> str:
+    """The equity table's footer: how the answer was obtained and how long it took.
+
+    A partial answer's footer starts ``PARTIAL (why):`` (``PARTIAL:`` when ``why`` is
+    None: the web page's figures while a run is still going)."""
+    partial = f"PARTIAL ({why}):" if why else "PARTIAL:"
     n = int(result.samples)
     took = format_seconds(float(result.elapsed))
     if result.exact:
@@ -298,7 +340,7 @@ def footer(result: Any) -> str:
             return f"exact: {n:,} run-outs walked, {took}"
         share = getattr(result, "fraction_done", None)
         of = f" ({100 * share:.1f}% of all)" if share is not None and finite(share) else ""
-        return (f"PARTIAL (interrupted): {n:,} run-outs walked{of}, {took}; the figures "
+        return (f"{partial} {n:,} run-outs walked{of}, {took}; the figures "
                 "cover those run-outs only, not the exact answer")
     worst = worst_stderr(result)
     if worst is None:
@@ -311,4 +353,4 @@ def footer(result: Any) -> str:
     seed = getattr(result, "seed", None)
     if seed is not None:
         text += f" (seed {seed})"
-    return f"PARTIAL (interrupted): {text}" if result.partial else text
+    return f"{partial} {text}" if result.partial else text

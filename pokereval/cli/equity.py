@@ -21,7 +21,7 @@ from rich.text import Text
 
 from .. import api
 from ..games import get_game
-from ..protocol import cell, equity_columns, finite, footer, result_dict
+from ..protocol import LEADING_COLUMNS, cell, equity_columns, finite, footer, legend, result_dict
 from .common import (EXIT_INTERRUPTED, EXIT_OK, PROG, Formatter, console, plus_minus,
                      positive_int, seed, show, stderr_target, write_json)
 from .graph import render_breakdown
@@ -92,12 +92,14 @@ def render_equity(result: Any, console: Console) -> None:
         heading.append("  PARTIAL RESULT (interrupted)", style="bold red")
     show(console, heading)
 
-    columns = equity_columns(game)
+    columns = equity_columns(game)  # the same headers as the web page's (protocol)
     two_line = any("\n" in header for header, _ in columns)
+    (hand, _), (equity_header, _) = LEADING_COLUMNS
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
-    table.add_column("\nHand" if two_line else "Hand", no_wrap=True)
+    table.add_column("\n" + hand if two_line else hand, no_wrap=True)
     # the equity cell may wrap its "±" part on a narrow terminal rather than be cut
-    table.add_column("\nEquity" if two_line else "Equity", justify="right", style="bold")
+    table.add_column("\n" + equity_header if two_line else equity_header, justify="right",
+                     style="bold")
     for header, _ in columns:
         table.add_column(header, justify="right", no_wrap=True)
     for player in result.players:
@@ -107,10 +109,7 @@ def render_equity(result: Any, console: Console) -> None:
         table.add_row(Text(str(player.hand)), equity,
                       *(cell(getattr(player, name)) for _, name in columns))
     show(console, table)
-    legend = "All figures in %."
-    if game.split and result.players and finite(result.players[0].no_low):
-        legend += f" No low qualifies on {cell(result.players[0].no_low)}% of run-outs."
-    show(console, Text(legend, style="dim"))
+    show(console, Text(legend(result), style="dim"))
     show(console, Text(footer(result), style="bold red" if result.partial else "dim"))
 
 

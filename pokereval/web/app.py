@@ -6,6 +6,7 @@ Routes (bodies and answers are the CLI's ``--json`` shapes)::
     GET  /static/app.js|app.css
     GET  /api/games           'pokereval games --json'
     GET  /api/health          status, busy workers, limits, optional features
+    GET  /api/spec            the equity table of each game: its columns (key, label)
     POST /api/equity          a 'pokereval batch' request -> 'pokereval equity --json'
     POST /api/equity/stream   the same, as NDJSON lines: progress events, then the result
     POST /api/evaluate        {"game", "hole", "board"} -> 'pokereval eval --json'
@@ -44,9 +45,9 @@ from .. import api
 from .._version import __version__
 from ..errors import PokerEvalError
 from ..games import get_game
-from ..protocol import (BATCH_FIELDS, RequestError, dumps, evaluation_dict, format_seconds,
-                        games_list, max_players, one_line, parse_request, result_dict,
-                        type_name)
+from ..protocol import (BATCH_FIELDS, RequestError, dumps, equity_table_spec, evaluation_dict,
+                        footer, format_seconds, games_list, legend, max_players, one_line,
+                        parse_request, result_dict, type_name)
 from .jobs import Busy, Job, WorkerPool
 
 __all__ = ["Limits", "create_app"]
@@ -305,6 +306,12 @@ async def api_health(request: Request) -> Response:
                   "limits": asdict(limits), "features": features(), "max_players": most})
 
 
+async def api_spec(request: Request) -> Response:
+    """What the page draws as the CLI does: per game, the equity table's columns (the
+    legend and footer of each answer come with it on the stream)."""
+    return _json({"equity_table": request.app.state.spec})
+
+
 async def api_equity(request: Request) -> Response:
     obj = await _body(request, request.app.state.limits.max_body)
     call, options = _equity_call(obj, request.app.state.limits, EQUITY_FIELDS)
@@ -338,14 +345,17 @@ async def api_equity_stream(request: Request) -> Response:
         try:
             while event is not None:
                 kind, payload = event
-                if kind == "progress":
+                if kind == "progress":  # still running: "PARTIAL:" without a reason
                     yield _line({"event": "progress", "fraction_done": payload.fraction_done,
-                                 "result": result_dict(payload)})
+                                 "result": result_dict(payload), "legend": legend(payload),
+                                 "footer": footer(payload, None)})
                 elif kind == "idle":  # a heartbeat: a send to a closed connection fails
                     yield _line({"event": "alive", "busy": pool.stats()["busy"]})
                 elif kind == "result":
                     try:
-                        yield _line({"event": "result", "result": _equity_answer(job, payload, _echo(obj))})
+                        answer = _equity_answer(job, payload, _echo(obj))
+                        yield _line({"event": "result", "result": answer, "legend": legend(payload),
+                                     "footer": footer(payload, answer.get("stopped", "interrupted"))})
                     except ApiError as exc:
                         yield _line({"event": "error", "error": exc.message})
                     return
@@ -482,6 +492,7 @@ def create_app(limits: Limits | None = None) -> Starlette:
             Route("/favicon.ico", lambda request: Response(status_code=204)),
             Route("/api/games", api_games),
             Route("/api/health", api_health),
+            Route("/api/spec", api_spec),
             Route("/api/equity", api_equity, methods=["POST"]),
             Route("/api/equity/stream", api_equity_stream, methods=["POST"]),
             Route("/api/evaluate", api_evaluate, methods=["POST"]),
@@ -494,5 +505,6 @@ def create_app(limits: Limits | None = None) -> Starlette:
     )
     app.state.limits, app.state.pool, app.state.files = limits, pool, files
     app.state.games = games_list()  # the shape of 'pokereval games --json'
+    app.state.spec = equity_table_spec()
     app.add_middleware(SecurityHeaders)
     return app
