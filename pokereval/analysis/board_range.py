@@ -39,7 +39,7 @@ from ..equity.plan import AUTO_EXACT_SECONDS, exact_cost_ns
 from ..equity.results import EquityResult, player_results
 from ..equity.run import run, whole_weights
 from ..equity.spot import parse_spot, read_hands
-from ..errors import CardError, HandError, PokerEvalError
+from ..errors import CardError, HandError, PokerEvalError, about
 from ..games import Game, check_hole_counts, get_game
 from ..ranges import RangeError, parse_range
 
@@ -84,9 +84,10 @@ def card_range(game: str | Game, text: str, what: str) -> tuple[np.ndarray, np.n
 def _deals(g: Game, board, dead):
     """[(board cards, dead cards, weight)] for every disjoint board x dead choice."""
     def options(text, what):
-        if is_card_range(text):
-            return card_range(g, text, what)
-        cards = parse_cards(text if text is not None else "", what)
+        with about("board" if what == "board" else "dead"):  # what the error is about
+            if is_card_range(text):
+                return card_range(g, text, what)
+            cards = parse_cards(text if text is not None else "", what)
         return np.array([cards], np.uint8).reshape(1, -1), np.ones(1)
 
     boards, bw = options(board, "board")
@@ -110,7 +111,16 @@ def _read_once(g: Game, hands) -> tuple[list, list]:
     not after up to MAX_DEALS boards, each failing its own way."""
     hands, read = read_hands(g, hands)
     exact = {f"player {i + 1}": cards for i, (cards, _) in enumerate(read) if cards is not None}
-    check_disjoint(exact)
+    try:
+        check_disjoint(exact)
+    except CardError as error:  # about the later of the two players, as in parse_spot
+        seen: set[int] = set()
+        for i, (cards, _) in enumerate(read):
+            if cards is not None and (seen.intersection(cards) or len(set(cards)) < len(cards)):
+                error.field, error.player = "player", i
+                break
+            seen.update(cards or ())
+        raise
     if len(exact) == len(read):
         check_hole_counts(g, [len(c) for c in exact.values()], [cards_str(c) for c in exact.values()])
     return hands, read
@@ -143,7 +153,8 @@ def equity_over_boards(game, hands, board="", dead="", *, exact=None, samples=No
         if len({str(e) for e in errors}) == 1:  # the same fault whatever the board
             raise errors[0]
         raise HandError(f"no board of {board!r} (dead {dead!r}) fits the hands: every one "
-                        f"uses a card they hold (first: {errors[0]})")
+                        f"uses a card they hold (first: {errors[0]})",
+                        field="board" if is_card_range(board) else "dead")
     spot0 = deals[0][4]
     ranged = spot0.ranged
     if opts.exact is True:

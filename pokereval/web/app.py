@@ -13,8 +13,10 @@ Routes (bodies and answers are the CLI's ``--json`` shapes)::
     POST /api/graph           next-street distribution (when pe.equity_distribution exists)
     POST /api/percentile      {"game", "hand", "players"} (when pe.percentile exists)
 
-Bad input -> 400 ``{"error": "<one line>", "fields": [...]}`` (``fields`` names the
-inputs the message points at: ``game``, ``h1``.., ``board``, ``dead``, ``hole``).
+Bad input -> 400 ``{"error": "<one line>", "field", "player", "fields": [...]}``: ``field``
+and ``player`` are the engine error's own (what it is about: "game", "player", "board",
+"dead", "hole", "option"; the 0-based player), present when known; ``fields`` names the
+page's inputs they point at (``game``, ``h1``.., ``board``, ``dead``, ``hole``).
 Caps: body size (413), players and samples (400), wall time (an exact run cut short
 is a 400; a sampled one returns its figures marked ``partial`` with ``stopped``),
 a full worker pool (429).  A request whose client disconnects is cancelled.
@@ -29,7 +31,6 @@ import contextlib
 import inspect
 import json
 import logging
-import re
 from dataclasses import asdict, dataclass
 from importlib import resources
 from typing import Any, AsyncIterator, Callable
@@ -79,11 +80,14 @@ class Limits:
 
 
 class ApiError(Exception):
-    """An answer other than 200: status code and one-line message."""
+    """An answer other than 200: status code, one-line message and, for bad input, what
+    it is about (``field``, ``player``: see :class:`pokereval.errors.PokerEvalError`)."""
 
-    def __init__(self, status: int, message: str, headers: dict | None = None):
+    def __init__(self, status: int, message: str, headers: dict | None = None, *,
+                 field: str | None = None, player: int | None = None):
         super().__init__(message)
         self.status, self.message, self.headers = status, one_line(message), headers
+        self.field, self.player = field, player
 
 
 def features() -> dict[str, bool]:
@@ -93,18 +97,24 @@ def features() -> dict[str, bool]:
             "breakdown": "breakdown" in inspect.signature(api.equity).parameters}
 
 
-def error_fields(message: str) -> list[str]:
-    """The inputs an engine message points at: ``game``, ``h1``.., ``board``, ``dead``, ``hole``."""
-    fields = [f"h{n}" for n in re.findall(r"\bplayer (\d+)", message)]
-    if re.search(r"\bboard\b", message):
-        fields.append("board")
-    if re.search(r"\bdead\b", message):
-        fields.append("dead")
-    if message.startswith("unknown game"):
-        fields.append("game")
-    if re.search(r"\bin hole cards\b", message):  # how pe.evaluate names its hand
-        fields.append("hole")
-    return list(dict.fromkeys(fields))
+def error_about(field: str | None, player: int | None) -> dict[str, Any]:
+    """What a 400 says it is about: the error's ``field`` and ``player`` (when known) and
+    ``fields``, the page's inputs they name (``h1``.. for a player; a player error about no
+    one player, such as a count, and an option error name none).
+
+    >>> error_about("player", 1), error_about("board", None), error_about(None, None)
+    ({'field': 'player', 'player': 1, 'fields': ['h2']}, {'field': 'board', 'fields': ['board']}, {'fields': []})
+    """
+    about: dict[str, Any] = {}
+    if field is not None:
+        about["field"] = field
+    if player is not None:
+        about["player"] = player
+    if field == "player":
+        about["fields"] = [f"h{player + 1}"] if player is not None else []
+    else:
+        about["fields"] = [field] if field in ("game", "board", "dead", "hole") else []
+    return about
 
 
 def _json(data: Any, status: int = 200, headers: dict | None = None) -> Response:
@@ -112,10 +122,11 @@ def _json(data: Any, status: int = 200, headers: dict | None = None) -> Response
                     headers={"Cache-Control": "no-store", **(headers or {})})
 
 
-def _error(status: int, message: str, headers: dict | None = None) -> Response:
+def _error(status: int, message: str, headers: dict | None = None, field: str | None = None,
+           player: int | None = None) -> Response:
     body: dict[str, Any] = {"error": message}
     if status == 400:
-        body["fields"] = error_fields(message)
+        body.update(error_about(field, player))
     return _json(body, status, headers)
 
 
@@ -177,7 +188,7 @@ def _equity_call(obj: dict, limits: Limits, allowed: tuple[str, ...]) -> tuple[l
     options = {k: v for k, v in options.items() if k in allowed}
     if len(call[1]) > limits.max_players:
         raise ApiError(400, f"at most {limits.max_players} players per request on this server, "
-                            f"got {len(call[1])}")
+                            f"got {len(call[1])}", field="player")
     samples = _whole(options.get("samples"))
     if samples is not None and samples > limits.max_samples:
         raise ApiError(400, f"samples must be at most {limits.max_samples:,} on this server, "
@@ -246,7 +257,8 @@ def _failure(exc: BaseException) -> ApiError:
     if isinstance(exc, (PokerEvalError, ValueError, TypeError, RequestError)):
         # PokerEvalError is the engine's input error; a ValueError/TypeError is a check
         # it missed on request values: both are bad input, not a server fault.
-        return ApiError(400, str(exc))
+        return ApiError(400, str(exc), field=getattr(exc, "field", None),
+                        player=getattr(exc, "player", None))
     log.error("internal error in a computation", exc_info=exc)
     return ApiError(500, "internal error")
 
@@ -362,7 +374,7 @@ async def api_equity_stream(request: Request) -> Response:
                 elif kind == "error":
                     failure = _failure(payload)
                     yield _line({"event": "error", "error": failure.message,
-                                 "fields": error_fields(failure.message)})
+                                 **error_about(failure.field, failure.player)})
                     return
                 else:  # cancelled
                     return
@@ -441,12 +453,12 @@ async def api_percentile(request: Request) -> Response:
 
 async def _api_error(request: Request, exc: Exception) -> Response:
     if isinstance(exc, ApiError):
-        return _error(exc.status, exc.message, exc.headers)
+        return _error(exc.status, exc.message, exc.headers, exc.field, exc.player)
     if isinstance(exc, HTTPException):
         text = {404: "not found", 405: "method not allowed"}.get(exc.status_code, exc.detail)
         return _error(exc.status_code, str(text))
     if isinstance(exc, PokerEvalError):
-        return _error(400, one_line(exc))
+        return _error(400, one_line(exc), field=exc.field, player=exc.player)
     log.error("internal error answering %s %s", request.method, request.url.path, exc_info=exc)
     return _error(500, "internal error")
 

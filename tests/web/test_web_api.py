@@ -117,7 +117,8 @@ def test_stream_input_error_is_a_plain_400(client):
     body = {"game": "omaha-hilo", "hands": ["AhAd2c3s", "KsKdQhZz"]}
     response = client.post("/api/equity/stream", json=body)
     assert response.status_code == 400
-    assert response.json() == {"error": engine_error("omaha-hilo", body["hands"]), "fields": ["h2"]}
+    assert response.json() == {"error": engine_error("omaha-hilo", body["hands"]), "field": "player",
+                               "player": 1, "fields": ["h2"]}
 
 
 def test_evaluate_is_the_cli_json(client):
@@ -179,33 +180,67 @@ def test_security_headers_and_no_cors(client):
 # every card but the two hands, the flop and one more: no room for the turn and river
 ALL_BUT_ONE = "".join(r + s for r in "23456789TJQKA" for s in "cdhs"
                       if r + s not in {"Ah", "Ad", "Ks", "Kd", "2c", "3c", "4c", "5c"})
+# (name, call, fields: the page's inputs, or None: not checked, (field, player): the error's)
+# A card twice is about the later of its two places (the message names both).
 ENGINE_ERRORS = [
-    ("unknown card", ("omaha-hilo", ["AhAd2c3s", "KhKdQcZz"], "", ""), ["h2"]),
-    ("duplicate card", ("omaha-hilo", ["AhAd2c3s", "KhKdQc2c"], "", ""), ["h1", "h2"]),
-    ("duplicate with board", ("omaha-hilo", ["AhAd2c3s", "KhKdQcJc"], "7c8dAh", ""), ["h1", "board"]),
-    ("bad board card", ("omaha-hilo", ["AhAd2c3s", "KhKdQcJc"], "7c8d1x", ""), ["board"]),
-    ("bad dead card", ("omaha-hilo", ["AhAd2c3s", "KhKdQcJc"], "7c8d9s", "1x"), ["dead"]),
-    ("wrong hole count", ("omaha-hilo", ["AhAd2c3s", "KhKdQc"], "", ""), ["h2"]),
-    ("too many board cards", ("omaha-hilo", ["AhAd2c3s", "KhKdQcJc"], "7c8d9s2h3h4h", ""), ["board"]),
-    ("unknown game", ("omahax", ["AhAd2c3s", "KhKdQcJc"], "", ""), ["game"]),
-    ("one hand", ("omaha-hilo", ["AhAd2c3s"], "", ""), []),
-    ("bad range", ("omaha-hilo", ["AhAd2c3s", "KK**:1z"], "", ""), ["h2"]),
-    ("stud street", ("stud-hilo", ["As2s3d", "KhKdQc4h"], "", ""), ["h1", "h2"]),
-    ("courchevel board", ("courchevel-hilo", ["AhAd2c3s4h", "KsKdQhJhTc"], "", ""), ["board"]),
-    ("too many for the deck", ("holdem", ["AhAd", "KsKd"], "2c3c4c", ALL_BUT_ONE), None),
+    ("unknown card", ("omaha-hilo", ["AhAd2c3s", "KhKdQcZz"], "", ""), ["h2"], ("player", 1)),
+    ("duplicate card", ("omaha-hilo", ["AhAd2c3s", "KhKdQc2c"], "", ""), ["h2"], ("player", 1)),
+    ("duplicate with board", ("omaha-hilo", ["AhAd2c3s", "KhKdQcJc"], "7c8dAh", ""), ["board"],
+     ("board", None)),
+    ("duplicate with dead", ("omaha-hilo", ["AhAd2c3s", "KhKdQcJc"], "7c8d9h", "Kh"), ["dead"],
+     ("dead", None)),
+    ("bad board card", ("omaha-hilo", ["AhAd2c3s", "KhKdQcJc"], "7c8d1x", ""), ["board"], ("board", None)),
+    ("bad board range", ("omaha-hilo", ["AhAd2c3s", "KhKdQcJc"], "K*!", ""), ["board"], ("board", None)),
+    ("bad dead card", ("omaha-hilo", ["AhAd2c3s", "KhKdQcJc"], "7c8d9s", "1x"), ["dead"], ("dead", None)),
+    ("bad dead range", ("omaha-hilo", ["AhAd2c3s", "KhKdQcJc"], "7c8d9s", "Q*!"), ["dead"], ("dead", None)),
+    ("wrong hole count", ("omaha-hilo", ["AhAd2c3s", "KhKdQc"], "", ""), ["h2"], ("player", 1)),
+    ("bad player 2", ("omaha-hilo", ["AhAd2c3s", "KhKdQcJ1"], "7c8d9s", ""), ["h2"], ("player", 1)),
+    ("too many board cards", ("omaha-hilo", ["AhAd2c3s", "KhKdQcJc"], "7c8d9s2h3h4h", ""), ["board"],
+     ("board", None)),
+    ("unknown game", ("omahax", ["AhAd2c3s", "KhKdQcJc"], "", ""), ["game"], ("game", None)),
+    ("one hand", ("omaha-hilo", ["AhAd2c3s"], "", ""), [], ("player", None)),
+    ("bad range", ("omaha-hilo", ["AhAd2c3s", "KK**:1z"], "", ""), ["h2"], ("player", 1)),
+    ("range emptied", ("omaha-hilo", ["AhAd2c3s", "KK**"], "", "KsKhKd"), ["h2"], ("player", 1)),
+    ("stud street", ("stud-hilo", ["As2s3d", "KhKdQc4h"], "", ""), ["h2"], ("player", 1)),
+    ("courchevel board", ("courchevel-hilo", ["AhAd2c3s4h", "KsKdQhJhTc"], "", ""), ["board"],
+     ("board", None)),
+    ("duplicate under a board range", ("omaha-hilo", ["AhAd2c3s", "KhKdQc2c"], "K**", ""), ["h2"],
+     ("player", 1)),
+    ("too many for the deck", ("holdem", ["AhAd", "KsKd"], "2c3c4c", ALL_BUT_ONE), None, ("player", None)),
 ]
 
 
-@pytest.mark.parametrize("name, call, fields", ENGINE_ERRORS, ids=[e[0] for e in ENGINE_ERRORS])
-def test_engine_errors_are_400_with_the_engine_message(client, name, call, fields):
+@pytest.mark.parametrize("name, call, fields, about", ENGINE_ERRORS, ids=[e[0] for e in ENGINE_ERRORS])
+def test_engine_errors_are_400_with_the_engine_message(client, name, call, fields, about):
     game, hands, board, dead = call
     message = engine_error(game, hands, board, dead)
+    with pytest.raises(pe.PokerEvalError) as info:
+        pe.equity(game, hands, board, dead)
+    assert (info.value.field, info.value.player) == about  # the engine says what it is about
     response = client.post("/api/equity", json={"game": game, "hands": hands, "board": board, "dead": dead})
     assert response.status_code == 400
     data = response.json()
     assert data["error"] == message and "\n" not in message
     if fields is not None:
         assert data["fields"] == fields
+    # ... and the API passes it on: the field, and the player when there is one
+    field, player = about
+    assert data["field"] == field
+    assert data.get("player") == player and ("player" in data) == (player is not None)
+
+
+def test_stream_error_events_name_the_field(client, monkeypatch):
+    """An error raised once the run has started comes as an event, with the same field."""
+    def failing(*args, progress=None, **kwargs):
+        progress(pe.equity("holdem", ["AhAd", "KsKd"], "2c3c4c"))  # one progress event first
+        raise pe.CardError("unknown card 'Zz' in player 2", field="player", player=1)
+
+    monkeypatch.setattr(pokereval.api, "equity", failing)  # what the web app calls
+    response = client.post("/api/equity/stream", json={"game": "holdem", "hands": ["AhAd", "KsZz"]})
+    events = [json.loads(line) for line in response.text.splitlines()]
+    assert events[0]["event"] == "progress"
+    assert events[-1] == {"event": "error", "error": "unknown card 'Zz' in player 2", "field": "player",
+                          "player": 1, "fields": ["h2"]}
 
 
 @pytest.mark.parametrize("body, message", [
@@ -230,6 +265,7 @@ def test_request_shape_errors(client, body, message):
         options = {k: body[k] for k in ("samples", "stderr", "exact") if k in body}
         message = engine_error(body["game"], body["hands"], **options)
         assert error == message
+        assert response.json()["field"] == "option" and response.json()["fields"] == []
     else:
         assert error.startswith(message)
 
@@ -254,6 +290,7 @@ def test_evaluate_errors(client):
             pe.evaluate(body["game"], body["hole"], body.get("board", ""))
         assert response.json()["error"] == protocol.one_line(info.value)
         assert field in response.json()["fields"]
+        assert info.value.field == response.json()["field"] == field
     response = client.post("/api/evaluate", json={"game": "holdem"})
     assert response.status_code == 400 and response.json()["error"] == "missing field 'hole'"
 

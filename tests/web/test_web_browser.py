@@ -163,6 +163,26 @@ def test_a_bad_card_is_marked_inline(server, browser):
     assert "invalid" not in browser.find_element(By.ID, "h2").get_attribute("class")
 
 
+@pytest.mark.parametrize("board, dead, bad", [("7c8d1x", "", "board"), ("7c8d9h", "Kh", "dead"),
+                                             ("7c8dAh", "", "board")],
+                         ids=["bad-board", "dead-twice", "board-twice"])
+def test_the_field_the_error_is_about_is_marked(server, browser, board, dead, bad):
+    """The page marks the input the engine's error names (its ``field``), not a guess from
+    the message: "duplicate card Ah in player 1 and board" marks the board, not player 1."""
+    game, hands = "omaha-hilo", ["AhAd2c3s", "KhKdQcJc"]
+    with pytest.raises(pe.PokerEvalError) as info:
+        pe.equity(game, hands, board, dead)
+    assert info.value.field == bad
+    query = f"game={game}&h={hands[0]}&h={hands[1]}&board={board}" + (f"&dead={dead}" if dead else "")
+    open_page(browser, server.url + "/?" + query)
+    wait(browser, lambda d: d.find_element(By.ID, f"{bad}-error").text)
+    assert browser.find_element(By.ID, f"{bad}-error").text == protocol.one_line(info.value)
+    marked = [i for i in ("h1", "h2", "board", "dead")
+              if "invalid" in browser.find_element(By.ID, i).get_attribute("class")]
+    assert marked == [bad]
+    assert browser.find_element(By.ID, "form-error").text == ""
+
+
 def test_cancel_stops_the_computation(server, browser):
     # exact preflop, a hand against every KK** holding: minutes of work unless cancelled
     # (a flop of the same kind first: the kernels are compiled before the long run)

@@ -113,19 +113,26 @@ function clearErrors(scope) {
   for (const node of scope.querySelectorAll(".field-error, .form-error")) node.textContent = "";
 }
 
-// Marks the fields an error message names (the server lists them) with the message.
+// The input an error is about, from the engine error's own field and player (as the
+// server passes them on): "player" + 1 -> h2; "board", "dead", "game", "hole" as named.
+function errorInput(data) {
+  if (data.field === "player") return Number.isInteger(data.player) ? `h${data.player + 1}` : null;
+  return data.field || null;
+}
+
+// Marks the input an error is about with the message (else the form's own line shows it).
 function showError(scope, data, fieldIds, generalId) {
   const message = data.error || "error";
-  let shown = false;
-  for (const field of data.fields || []) {
-    const input = $(fieldIds[field] || field);
-    if (!input) continue;
+  const name = errorInput(data);
+  const input = name && $(fieldIds[name] || name);
+  const box = input && scope.contains(input) && $(`${input.id}-error`);
+  if (box) {
     input.classList.add("invalid");
     input.setAttribute("aria-invalid", "true");
-    const box = $(`${input.id}-error`);
-    if (box) { box.textContent = message; shown = true; }
+    box.textContent = message;
+  } else {
+    $(generalId).textContent = message;
   }
-  if (!shown) $(generalId).textContent = message;
 }
 
 // ---------------------------------------------------------------- the URL
@@ -463,7 +470,7 @@ async function evaluate(event) {
   const { ok, data } = await postJSON("/api/evaluate", {
     game: $("eval-game").value, hole: $("hole").value.trim(), board: $("eval-board").value.trim() });
   if (!ok) {
-    showError($("eval-form"), data, { game: "eval-game", board: "eval-board", h1: "hole" }, "eval-form-error");
+    showError($("eval-form"), data, { game: "eval-game", board: "eval-board" }, "eval-form-error");
     $("eval-result").replaceChildren();
     return;
   }
