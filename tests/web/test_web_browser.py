@@ -231,7 +231,7 @@ def test_optional_features_drawn_when_present(browser):
         open_page(browser, server.url + "/?game=omaha-hilo&h=AhAd2c3s&h=KK**&board=7c8d9h")
         wait_for_answer(browser)
         wait(browser, lambda d: d.find_element(By.ID, "h1-pct").text)
-        percent = f"{100 * web_standins.PERCENTILE:.1f}%"
+        percent = f"{100 * (1 - web_standins.PERCENTILE):.1f}%"
         assert browser.find_element(By.ID, "h1-pct").text == f"top {percent} of hands"
         assert browser.find_element(By.ID, "h2-pct").text == ""  # a range has no percentile
         # the bars come from a request of their own, after the table
@@ -245,6 +245,21 @@ def test_optional_features_drawn_when_present(browser):
         assert len(lines) == 2
         points = lines[0].get_attribute("points").split()
         assert len(points) == 2 * len(web_standins.CURVE)  # a step per (equity, weight) pair
+
+
+@pytest.mark.skipif(not hasattr(pe, "percentile"), reason="pe.percentile not in this build")
+def test_the_percentile_label_reads_strong_hands_as_top(server, browser):
+    """Issue 29 item 2: pe.percentile is ProPokerTools' (a stronger hand has a larger
+    percentile, the best class 1.0), so AhAd2c3s is in the top 0.1% of Omaha Hi/Lo hands
+    and KcQd7h2s far down, not the other way round."""
+    game, strong, weak = "omaha-hilo", "AhAd2c3s", "KcQd7h2s"
+    top = {hand: f"top {100 * (1 - pe.percentile(game, hand, players=10)):.1f}% of hands"
+           for hand in (weak, strong)}
+    assert top[strong] == "top 0.1% of hands"  # what the issue says the page must read
+    open_page(browser, server.url + f"/?game={game}&h={weak}&h={strong}")
+    wait(browser, lambda d: d.find_element(By.ID, "h1-pct").text and d.find_element(By.ID, "h2-pct").text)
+    assert browser.find_element(By.ID, "h1-pct").text == top[weak]
+    assert browser.find_element(By.ID, "h2-pct").text == top[strong]
 
 
 def test_optional_features_hidden_when_absent(server, browser):

@@ -357,7 +357,9 @@ async function updatePercentile(input) {
   if (!/^([2-9TJQKA]|10)[cdhs]/i.test(cards) || cards.match(/([2-9TJQKA]|10)[cdhs]/gi).join("").length !== cards.length) return;
   if (cards.match(/([2-9TJQKA]|10)[cdhs]/gi).length !== g.hole) return;
   const { ok, data } = await postJSON("/api/percentile", { game: g.name, hand: cards });
-  if (ok && finite(data.percentile)) box.textContent = `top ${(100 * data.percentile).toFixed(1)}% of hands`;
+  // pe.percentile follows ProPokerTools: the share of combos ranked at or below the hand
+  // (the best class is 1.0), so the share of hands above it, its "top", is 1 - percentile
+  if (ok && finite(data.percentile)) box.textContent = `top ${(100 * (1 - data.percentile)).toFixed(1)}% of hands`;
 }
 
 // ---------------------------------------------------------------- graph (next street)
