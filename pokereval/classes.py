@@ -31,7 +31,7 @@ from pathlib import Path
 import numpy as np
 
 from .cards import RANKS, parse_cards
-from .errors import HandError
+from .errors import CardError, HandError
 
 __all__ = ["HandClasses", "hand_classes", "class_keys", "combinations"]
 
@@ -94,11 +94,46 @@ class HandClasses:
         return np.searchsorted(self.keys, class_keys(holdings)).astype(np.int64)
 
     def class_of(self, hand: str) -> int:
-        """The class of one hand written as cards (``"AsKs"``)."""
-        cards = parse_cards(hand)
+        """The class of one hand: exact cards (``"AsKs"``), or one class written in PPT
+        notation (``"(AK)"``, ``"(AK)K7"``; hold'em also ``"AKs"``, ``"AKo"``, ``"QQ"``).
+
+        >>> hc = hand_classes(2)
+        >>> hc.class_of("AKs") == hc.class_of("AhKh") == hc.class_of("(AK)")
+        True
+        >>> hand_classes(4).class_of("AA**")
+        Traceback (most recent call last):
+        ...
+        pokereval.errors.HandError: 'AA**' is not one hand: give exact cards (e.g. AhAd2c3s) or one hand class in PPT notation (e.g. (AK)(AK)); a range has no single place in the ordering ('pokereval range' shows what it holds)
+        """
+        try:
+            cards = parse_cards(hand)
+        except CardError:
+            return self._class_from_text(hand)
         if len(cards) != self.hole or len(set(cards)) != len(cards):
             raise HandError(f"hand {hand!r} must be {self.hole} distinct cards")
         return int(self.classes_of(np.array([cards], dtype=np.uint8))[0])
+
+    def _class_from_text(self, hand: str) -> int:
+        text = hand.strip()
+        shorthand = re.fullmatch(r"([2-9TJQKA])([2-9TJQKA])([so]?)", text, flags=re.I)
+        if self.hole == 2 and shorthand:  # hold'em's AKs / AKo / QQ
+            hi, lo, kind = shorthand.group(1).upper(), shorthand.group(2).upper(), shorthand.group(3).lower()
+            if hi == lo and not kind:
+                return self.parse_text(hi + lo)
+            if hi != lo and kind:
+                return self.parse_text(f"({hi}{lo})" if kind == "s" else hi + lo)
+            if hi != lo:
+                raise HandError(f"{hand!r} is two hold'em classes: {hi}{lo}s (suited) or "
+                                f"{hi}{lo}o (offsuit)")
+        try:
+            return self.parse_text(text)
+        except HandError:
+            example = {2: ("AhKh", "AKs"), 4: ("AhAd2c3s", "(AK)(AK)")}.get(
+                self.hole, ("AhAd2c3s4h", "(AK)(AK)Q"))
+            raise HandError(f"{hand!r} is not one hand: give exact cards (e.g. {example[0]}) or "
+                            f"one hand class in PPT notation (e.g. {example[1]}); a range has no "
+                            "single place in the ordering ('pokereval range' shows what it "
+                            "holds)") from None
 
     def holdings(self, classes: np.ndarray) -> np.ndarray:
         """uint8 [n, hole]: every holding of the given classes, in combination order."""

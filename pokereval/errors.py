@@ -12,10 +12,20 @@ was cut (an input of megabytes must not become a log line of megabytes).
 """
 
 __all__ = ["PokerEvalError", "CardError", "GameError", "HandError", "MAX_MESSAGE", "one_line",
-           "about"]
+           "install_hint", "about"]
 
 #: Longest error message, in characters (longer ones are cut in the middle).
 MAX_MESSAGE = 1000
+
+
+#: optional extra -> the packages it brings (pyproject.toml [project.optional-dependencies])
+EXTRAS = {"web": "starlette uvicorn", "plot": "matplotlib", "cluster": "distributed"}
+
+
+def install_hint(extra: str) -> str:
+    """How to install an optional extra, from PyPI or from a clone of the repository
+    (``pokereval-hilo[...]`` works only where the distribution is published)."""
+    return f"pip install {EXTRAS[extra]} (or, in a clone of pokereval: pip install \".[{extra}]\")"
 
 
 def one_line(message: object) -> str:

@@ -142,6 +142,12 @@ class HandOrdering:
     stat: np.ndarray
     meta: dict
 
+    def __repr__(self) -> str:
+        # the dataclass repr would print every class (megabytes for Omaha)
+        first = ", ".join(self.classes[:3])
+        return (f"<HandOrdering {self.game} {self.players}-handed: {len(self.classes):,} classes, "
+                f"{int(self.combos.sum()):,} holdings, best first: {first}, ...>")
+
     def to_dict(self, limit: int | None = None) -> dict:
         n = len(self.classes) if limit is None else limit
         stat = [None if np.isnan(s) else float(s) for s in self.stat[:n]]
@@ -156,6 +162,8 @@ def hand_ordering(game: str | Game, players: int = 10) -> HandOrdering:
     >>> o = hand_ordering("holdem")
     >>> o.classes[:5], int(o.combos.sum())
     (['AA', 'KK', 'QQ', 'JJ', '(AK)'], 1326)
+    >>> o
+    <HandOrdering holdem 10-handed: 169 classes, 1,326 holdings, best first: AA, KK, QQ, ...>
     """
     game, players = ordering_table(game, players)
     order, stat, meta, _, _ = load_ordering(game.name, players)

@@ -131,9 +131,25 @@ def test_cli_table_build_and_show(tmp_path, capsys):
     assert "vs 2" in capsys.readouterr().out
     assert main(["table", "show", "omaha", "--players", "6", "--top", "2", "--json"]) == 0
     assert "ProPokerTools" in capsys.readouterr().out
-    assert main(["table", "build", "ordering", "razz", "--workers", "1"]) == 2
+    capsys.readouterr()
+    spare = str(tmp_path / "x.npz")
+    assert main(["table", "build", "ordering", "razz", "--workers", "1", "--out", spare]) == 2
+    assert "razz" in capsys.readouterr().err
     assert main(["table", "build", "ordering", "holdem", "--scheduler", "tcp://127.0.0.1:1",
-                 "--timeout", "1", "--no-progress"]) == 2
+                 "--timeout", "1", "--no-progress", "--out", spare]) == 2
+    assert "scheduler" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("out,says", [(None, "required: --out"),
+                                      ("/nonexistent/dir/x.npz", "no directory"),
+                                      (".", "is a directory")])
+def test_cli_table_build_checks_its_output_first(out, says, capsys):
+    # issue 29: the build ran for its whole length and then failed to write (or, without
+    # --out, threw the table away); now the path is refused before any work, exit 2
+    args = ["table", "build", "ordering", "holdem", "--workers", "1", "--no-progress"]
+    assert main(args + (["--out", out] if out else [])) == 2
+    err = capsys.readouterr().err
+    assert says in err and err.count("\n") == 1 and "internal error" not in err
 
 
 @pytest.mark.parametrize("game,opponents,trials", [("holdem", 1, 400), ("holdem", 4, 400),

@@ -15,7 +15,7 @@ from rich.console import Console
 
 from ..protocol import dumps
 
-__all__ = ["PROG", "EXIT_OK", "EXIT_INTERNAL", "EXIT_USAGE", "EXIT_INTERRUPTED", "UsageError",
+__all__ = ["output_file", "PROG", "EXIT_OK", "EXIT_INTERNAL", "EXIT_USAGE", "EXIT_INTERRUPTED", "UsageError",
            "Parser", "Formatter", "positive_int", "seed", "stderr_target", "console", "show",
            "plus_minus", "write_json"]
 
@@ -69,6 +69,20 @@ def positive_int(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {text!r}")
     return value
+
+
+def output_file(text: str) -> str:
+    """A file the command will write: checked before any work, so a long build never
+    ends in a path it cannot write (its directory must exist and be writable)."""
+    path = os.path.abspath(os.path.expanduser(text))
+    folder = os.path.dirname(path)
+    if os.path.isdir(path):
+        raise argparse.ArgumentTypeError(f"{text!r} is a directory; give a file name")
+    if not os.path.isdir(folder):
+        raise argparse.ArgumentTypeError(f"cannot write {text!r}: no directory {folder!r}")
+    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        raise argparse.ArgumentTypeError(f"cannot write {text!r}: permission denied")
+    return text
 
 
 def seed(text: str) -> int:

@@ -18,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .. import api
+from ..errors import install_hint
 from ..games import get_game
 from ..protocol import format_seconds
 from .common import (EXIT_OK, Formatter, UsageError, console, positive_int, seed, show,
@@ -157,8 +158,7 @@ def write_chart(result: Any, path: str, fmt: str) -> None:
     try:
         import matplotlib
     except ImportError:
-        raise UsageError("--png / --svg need matplotlib: pip install 'pokereval-hilo[plot]'") \
-            from None
+        raise UsageError("--png / --svg need matplotlib: " + install_hint("plot")) from None
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
@@ -211,6 +211,7 @@ def render_breakdown(result: Any, console: Any) -> None:
             cells = [player.breakdown[half][kind] for player in result.players]
             if all(sum(c.values()) == 0 for c in cells):
                 continue
-            table.add_row(kind, *(f"{100 * c['won']:.2f} / {100 * c['tied']:.2f} / "
-                                  f"{100 * c['lost']:.2f}" for c in cells))
+            # fixed-width figures, so the won / tied / lost sub-columns line up
+            table.add_row(kind, *(f"{100 * c['won']:6.2f} / {100 * c['tied']:6.2f} / "
+                                  f"{100 * c['lost']:6.2f}" for c in cells))
         show(console, table)

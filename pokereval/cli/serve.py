@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
+from ..errors import install_hint
 from .common import PROG, Formatter, UsageError, positive_int
 
 __all__ = ["register", "cmd_serve"]
@@ -20,7 +21,7 @@ examples:
   pokereval serve --port 9000 --open   # and open it in the default browser
   pokereval serve --host 0.0.0.0       # reachable from other machines (mind the caps)
 
-Needs the web extra: pip install "pokereval-hilo[web]".  The page and the JSON API
+Needs the web extra: pip install starlette uvicorn (in a clone: pip install ".[web]").  The page and the JSON API
 (/api/equity, /api/evaluate, /api/graph, /api/games, /api/health) are served from
 the package; nothing is fetched from the network."""
 
@@ -90,7 +91,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         from ..web import Limits, create_app
     except ImportError as exc:
         raise UsageError(f"'{PROG} serve' needs the web extra ({exc.name} is missing): "
-                         f"pip install \"pokereval-hilo[web]\"") from None
+                         + install_hint("web")) from None
     if args.queue < 0:
         raise UsageError(f"{PROG} serve: --queue must be 0 or more, got {args.queue}")
     limits = Limits(workers=args.workers, queue=args.queue, max_seconds=args.time_limit,

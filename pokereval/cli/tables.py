@@ -27,7 +27,8 @@ from rich.text import Text
 from .. import api
 from ..cards import cards_str
 from ..games import get_game
-from .common import EXIT_OK, Formatter, UsageError, console, positive_int, seed, show, write_json
+from .common import (EXIT_OK, Formatter, UsageError, console, output_file, positive_int, seed,
+                     show, write_json)
 
 __all__ = ["register", "cmd_rank", "cmd_range", "cmd_table_build", "cmd_table_show",
            "cmd_table_import"]
@@ -87,7 +88,8 @@ def register(commands) -> None:
                        help="seconds to wait for the Dask scheduler (30)")
     build.add_argument("--store", metavar="DIR", help="checkpoint directory: a killed build "
                                                       "run again with it resumes")
-    build.add_argument("--out", metavar="FILE", help="write the table (.npz)")
+    build.add_argument("--out", metavar="FILE", type=output_file, required=True,
+                       help="write the table (.npz); checked before the build starts")
     build.add_argument("--no-progress", action="store_true", help="no progress bar")
     build.add_argument("--json", action="store_true", help="print a summary as JSON")
     build.set_defaults(run=cmd_table_build)
@@ -105,7 +107,7 @@ def register(commands) -> None:
     imp.add_argument("file", metavar="FILE")
     imp.add_argument("game", metavar="GAME", choices=("holdem", "omaha"))
     imp.add_argument("--players", type=int, default=10, choices=(10, 6))
-    imp.add_argument("--out", metavar="FILE", required=True)
+    imp.add_argument("--out", metavar="FILE", type=output_file, required=True)
     imp.set_defaults(run=cmd_table_import)
 
 
@@ -190,8 +192,7 @@ def cmd_table_build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                     command=f"python -m pokereval table build ordering {table.game} "
                             f"--players {table.players} --passes {args.passes} "
                             f"--trials {args.trials or 4} --seed {args.seed}")
-        if args.out:
-            api.save_ordering(args.out, table.order, table.stat, meta)
+        api.save_ordering(args.out, table.order, table.stat, meta)
         summary = {"table": "ordering", "game": table.game, "players": table.players,
                    "wall_s": wall, "out": args.out, "params": table.params}
     else:
@@ -200,15 +201,14 @@ def cmd_table_build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         eq = api.build_equity(args.game, opponents=args.opponents, trials=args.trials or 1000,
                           **common)
         wall = time.perf_counter() - start
-        if args.out:
-            np.savez_compressed(args.out, equity=eq.equity.astype(np.float32),
-                                meta=np.array(json.dumps(eq.params, sort_keys=True)))
+        np.savez_compressed(args.out, equity=eq.equity.astype(np.float32),
+                            meta=np.array(json.dumps(eq.params, sort_keys=True)))
         summary = {"table": "equity", "game": eq.game, "wall_s": wall, "out": args.out,
                    "params": eq.params}
     if args.json:
         return write_json(out, summary)
     show(console(out), Text(f"built {summary['table']} table for {summary['game']} in "
-                              f"{wall:.1f} s" + (f" -> {args.out}" if args.out else "")))
+                              f"{wall:.1f} s -> {args.out}"))
     return EXIT_OK
 
 

@@ -98,3 +98,12 @@ def test_cli_equity_breakdown(capsys):
     assert main(["equity", "stud", "AhAd2c3s4s5s", "KsKdQhJhTh9d", "--breakdown", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert set(data["players"][0]["breakdown"]) == {"high"}
+
+
+def test_cli_breakdown_sub_columns_line_up(capsys):
+    # issue 29: one-digit and two-digit figures shifted the won / tied / lost columns
+    assert main(["equity", "holdem", "AhKh", "QsQd", "-b", "2h9hTc", "--breakdown"]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.count(" / ") == 4]
+    assert len(rows) >= 5
+    slashes = {tuple(i for i, ch in enumerate(row) if ch == "/") for row in rows}
+    assert len(slashes) == 1, "\n".join(rows)

@@ -125,4 +125,5 @@ def test_serve_without_the_web_extra_says_what_to_install(capsys, monkeypatch):
     assert main(["serve", "--port", "0"]) == 2
     err = capsys.readouterr().err
     assert err == ("pokereval: error: 'pokereval serve' needs the web extra (uvicorn is missing): "
-                   "pip install \"pokereval-hilo[web]\"\n")
+                   "pip install starlette uvicorn (or, in a clone of pokereval: "
+                   "pip install \".[web]\")\n")
