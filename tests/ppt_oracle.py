@@ -1,4 +1,4 @@
-"""Brute-force oracle for the PPT range fixtures (tests/test_ppt_syntax.py).
+"""Brute-force oracle for the PPT range fixtures (tests/ranges/test_ppt_syntax.py).
 
 Every hand of n cards is listed (1,326 hold'em, 22,100 three-card stud,
 270,725 Omaha hands) with a few plain per-hand tallies; a fixture's expected
