@@ -36,7 +36,10 @@ MC_DRAWS = 1000
 """Boards drawn per round when there are too many boards to give each its minimum."""
 MIN_PER_BOARD = 32
 """The fewest samples a board gets in a stratified round."""
-FIRST_ROUND = 50_000  # the first round's samples (at least) when sampling to a target
+#: A sample's equity share lies in [0, 1], so its variance is at most 1/4: a first round
+#: of 1/4 / target**2 samples meets a stderr target in one pass over the boards (a pass
+#: costs about a millisecond a board; the samples themselves are cheap).
+MAX_SHARE_VARIANCE = 0.25
 GROWTH = 8  # a round takes the run to at most this many times the samples done
 MARGIN = 1.1  # the next round aims a little past the samples the target seems to need
 PROGRESS_SECONDS = 0.2  # the most often progress is called
@@ -88,7 +91,10 @@ def sample_boards(spots: list, masses: np.ndarray, opts: Options, seed: int,
     state = _State()
     if not drawn:
         state.counts = [np.zeros((n, n + 1, n + 2)) for _ in range(nboards)]
-    first_round = cap if target is None else min(cap, max(FIRST_ROUND, nboards * MIN_PER_BOARD))
+    first_round = cap
+    if target is not None:
+        enough = int(math.ceil(MAX_SHARE_VARIANCE / target ** 2 * MARGIN))
+        first_round = min(cap, max(enough, nboards * MIN_PER_BOARD))
     if drawn:
         first_round = max(first_round, 1)
     visited = 0 if not drawn else None  # round 1: boards visited so far (stratified)
