@@ -70,8 +70,7 @@ def allocate(total: int, pi: np.ndarray, minimum: int) -> np.ndarray:
 class _State:
     """What the rounds have gathered: per board (stratified) or per draw (drawn) counts."""
 
-    counts: list = field(default_factory=list)  # float64 [n, n + 1, n + 2] each
-    index: list = field(default_factory=list)  # the board of each entry
+    counts: list | np.ndarray = field(default_factory=list)  # float64 [n, n + 1, n + 2] each
     draws: list = field(default_factory=list)  # drawn mode: how many draws each entry is
     done: int = 0  # samples so far
 
@@ -90,20 +89,20 @@ def sample_boards(spots: list, masses: np.ndarray, opts: Options, seed: int,
     units = share_units(spots[0].game.pot, n).astype(np.float64) / (2 * lcm_upto(n))
     state = _State()
     if not drawn:
-        state.counts = [np.zeros((n, n + 1, n + 2)) for _ in range(nboards)]
+        state.counts = np.zeros((nboards, n, n + 1, n + 2))  # one array: estimates stay cheap
     first_round = cap
     if target is not None:
         enough = int(math.ceil(MAX_SHARE_VARIANCE / target ** 2 * MARGIN))
         first_round = min(cap, max(enough, nboards * MIN_PER_BOARD))
     if drawn:
         first_round = max(first_round, 1)
-    visited = 0 if not drawn else None  # round 1: boards visited so far (stratified)
+    first_pass = [not drawn]  # in round 1, some boards may not have been run yet
     planned = first_round
     last = [time.perf_counter(), 0.0]  # last progress call, last fraction reported
 
     def estimate(partial: bool):
         counts, se = (_drawn_estimate(state, units) if drawn
-                      else _stratified_estimate(state, pi, units, visited))
+                      else _stratified_estimate(state, pi, units, first_pass[0]))
         frac = 1.0
         if partial:
             frac = max(last[1], min(state.done / max(planned, 1), 0.99))
@@ -127,7 +126,6 @@ def sample_boards(spots: list, masses: np.ndarray, opts: Options, seed: int,
         if drawn:
             if got:
                 state.counts.append(c)
-                state.index.append(b)
         else:
             state.counts[b] += c
         state.done += got
@@ -153,19 +151,17 @@ def sample_boards(spots: list, masses: np.ndarray, opts: Options, seed: int,
                 ok = board_run(b, samples)
                 if drawn and len(state.draws) > len(state.counts):
                     state.draws.pop()  # the run drew nothing (interrupted at once)
-                if visited is not None:
-                    visited += 1
                 if not ok:
                     raise KeyboardInterrupt
                 tick()
-            visited = None  # every board has counts from here on
+            first_pass[0] = False  # every board has counts from here on
             round_no += 1
             if state.done >= cap:
                 break
             if target is None:
                 break  # a fixed budget: one round
             _, se = _drawn_estimate(state, units) if drawn else _stratified_estimate(
-                state, pi, units, None)
+                state, pi, units, False)
             worst = float(np.max(se))
             if worst <= target:
                 break
@@ -183,31 +179,34 @@ def sample_boards(spots: list, masses: np.ndarray, opts: Options, seed: int,
     return estimate(partial=False)
 
 
-def _moments(c: np.ndarray, units: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
-    """Per player: mean share, its standard error squared; and the samples of counts ``c``."""
-    total = float(c[0].sum())
-    mean = (c * units).sum(axis=(1, 2)) / total
-    second = (c * units * units).sum(axis=(1, 2)) / total
+def _moments(c: np.ndarray, units: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Mean share and its standard error squared, ``[..., players]``, of outcome counts
+    ``c`` ``[..., players, n + 1, n + 2]`` (any leading axes: boards or draws)."""
+    total = c[..., 0, :, :].sum(axis=(-2, -1))[..., None]
+    mean = (c * units).sum(axis=(-2, -1)) / total
+    second = (c * units * units).sum(axis=(-2, -1)) / total
     var = np.maximum(second - mean * mean, 0.0)
-    se2 = var / (total - 1) if total > 1 else np.full_like(mean, np.inf)
-    return mean, se2, total
+    with np.errstate(divide="ignore", invalid="ignore"):
+        se2 = np.where(total > 1, var / (total - 1), np.inf)
+    return mean, se2
 
 
-def _stratified_estimate(state: _State, pi: np.ndarray, units: np.ndarray, visited):
-    """``(counts, std_errors)``: the pi-weighted per-board fractions; ``visited``: in an
-    unfinished round 1, how many boards have been run (a between-board term is added)."""
-    live = [b for b, c in enumerate(state.counts) if c[0].sum() > 0]
-    n = state.counts[0].shape[0]
-    if not live:
-        return np.zeros_like(state.counts[0]), np.full(n, np.inf)
+def _stratified_estimate(state: _State, pi: np.ndarray, units: np.ndarray, first_pass: bool):
+    """``(counts, std_errors)``: the pi-weighted per-board fractions; ``first_pass``: in
+    round 1, where the boards not run yet are estimated by those run (a between-board
+    term is added)."""
+    done = state.counts[:, 0].sum(axis=(1, 2))
+    live = np.flatnonzero(done > 0)
+    n = state.counts.shape[1]
+    if not len(live):
+        return None, None
+    c = state.counts[live]
     w = pi[live] / pi[live].sum()
-    fracs = np.array([state.counts[b] / state.counts[b][0].sum() for b in live])
-    moments = [_moments(state.counts[b], units) for b in live]
-    means = np.array([m for m, _, _ in moments])  # [boards, players]
-    se2 = np.array([s for _, s, _ in moments])
+    fracs = c / done[live][:, None, None, None]
+    means, se2 = _moments(c, units)  # [boards, players]
     counts = np.tensordot(w, fracs, axes=1) * state.done
     var = (w[:, None] ** 2 * se2).sum(axis=0)
-    if visited is not None and len(live) < len(pi):
+    if first_pass and len(live) < len(pi):
         # a fair sample of the boards (random order): the ratio estimator's variance
         m = len(live)
         if m < 2:
@@ -225,8 +224,9 @@ def _drawn_estimate(state: _State, units: np.ndarray):
     if not state.counts:
         return None, None
     k = np.array(state.draws, dtype=np.float64)
-    fracs = np.array([c / c[0].sum() for c in state.counts])
-    means = np.array([_moments(c, units)[0] for c in state.counts])
+    c = np.array(state.counts)
+    fracs = c / c[:, 0].sum(axis=(1, 2))[:, None, None, None]
+    means = _moments(c, units)[0]
     counts = np.tensordot(k / k.sum(), fracs, axes=1) * state.done
     mean = (means * k[:, None]).sum(axis=0) / k.sum()
     between = ((means - mean) ** 2 * k[:, None]).sum(axis=0) / max(k.sum() - 1, 1) / k.sum()
