@@ -10,7 +10,7 @@ The answer is ``sum_b pi_b * E_b`` (``pi_b``: board ``b``'s mass over the total)
   noise only, the precision of a plain run.
 * **Drawn** (when even ``MIN_PER_BOARD`` a board exceeds the sample budget): each round
   draws ``MC_DRAWS`` boards by weight (multinomial); a draw's fractions count once and the
-  standard error is between draws.
+  standard error is between draws, plus the sampling noise of boards drawn more than once.
 
 Rounds continue until every player's standard error is at most the target or the
 sample budget is spent.  Round 1 visits the boards in a random order, so a partial
@@ -226,10 +226,14 @@ def _drawn_estimate(state: _State, units: np.ndarray):
     k = np.array(state.draws, dtype=np.float64)
     c = np.array(state.counts)
     fracs = c / c[:, 0].sum(axis=(1, 2))[:, None, None, None]
-    means = _moments(c, units)[0]
+    means, se2 = _moments(c, units)
     counts = np.tensordot(k / k.sum(), fracs, axes=1) * state.done
     mean = (means * k[:, None]).sum(axis=0) / k.sum()
     between = ((means - mean) ** 2 * k[:, None]).sum(axis=0) / max(k.sum() - 1, 1) / k.sum()
+    # A board drawn k times is one run of k draws' samples: its copies share their
+    # sampling noise, which the spread between draws then misses; add it back (a little
+    # more than it may be: the spread holds some of it).
+    within = ((k / k.sum())[:, None] ** 2 * se2).sum(axis=0)
     if k.sum() < 2:
         between = np.full_like(mean, np.inf)
-    return counts, np.sqrt(between)
+    return counts, np.sqrt(between + within)

@@ -262,3 +262,19 @@ def test_ctrl_c_in_the_cli_with_a_board_range_prints_the_partial_table():
     rows = [line for line in out.splitlines() if line.startswith(("AA:$ds", "KK"))]
     assert len(rows) == 2 and all(re.search(r"\d+\.\d\d ±\d", row) for row in rows), out
     assert re.search(r"sampled: [1-9][\d,]* run-outs", out), out
+
+
+def test_further_rounds_when_the_first_falls_short(monkeypatch):
+    """The first round is sized from the largest possible variance, so it nearly always
+    meets the target; sized from a smaller one, further rounds must reach it."""
+    from pokereval.analysis import board_sampling
+
+    monkeypatch.setattr(board_sampling, "MAX_SHARE_VARIANCE", 0.01)
+    hands, board = ["QQ", "AhKh"], "*s*s*s"
+    exact = pe.equity("holdem", hands, board=board, exact=True)
+    seen = []
+    r = pe.equity("holdem", hands, board=board, stderr=0.001, seed=4,
+                  progress=lambda p: seen.append(p.samples))
+    assert r.samples > 2 * 0.01 / 0.001 ** 2  # more than one round took
+    for p, q in zip(r.players, exact.players):
+        assert 0 < p.std_error <= 0.001 and abs(p.equity - q.equity) < 4 * p.std_error
