@@ -17,11 +17,14 @@ players each board weighs as much as the holdings it leaves.
   cheap in total and no player is a range): every matching board is enumerated
   exactly and the outcome counts are added, each scaled by its weight, so the
   result is the exact weighted average (``equity_fraction`` included).
-* **Monte Carlo** otherwise: ``MC_DRAWS`` boards are drawn (with replacement)
-  with probability proportional to their weight, each drawn board is sampled
-  with the same number of samples, and the counts are added; ``std_error`` is
-  computed between the drawn boards (the samples of one board are not
-  independent of each other's board).
+* **Monte Carlo** otherwise (:mod:`.board_sampling`): boards and run-outs are
+  sampled jointly to ``samples`` or ``stderr`` like any other run (by default the
+  engine's ``DEFAULT_STDERR``, at most ``DEFAULT_MAX_SAMPLES``): every board gets
+  samples in proportion to its weight (stratified, so the standard error is the
+  within-board one, as precise as a plain run), in rounds until the target is met;
+  ``progress`` sees partial results and Ctrl-C returns one (``partial=True``).  With
+  more boards than the sample budget can cover, ``MC_DRAWS`` boards a round are drawn
+  by weight instead, and the standard error is between the draws.
 """
 from __future__ import annotations
 
@@ -42,14 +45,12 @@ from ..equity.spot import parse_spot, read_hands
 from ..errors import CardError, HandError, PokerEvalError, about
 from ..games import Game, check_hole_counts, get_game
 from ..ranges import RangeError, parse_range
+from .board_sampling import MC_DRAWS, sample_boards
 
 __all__ = ["is_card_range", "card_range", "equity_over_boards", "MAX_DEALS", "MC_DRAWS"]
 
 MAX_DEALS = 100_000
 """The most (board, dead) combinations one question may list."""
-MC_DRAWS = 1000
-"""Boards drawn by a Monte Carlo run over a board range."""
-_MC_SAMPLES = 400_000  # default samples of such a run, spread over the drawn boards
 _MAX_DEAD = 20  # the most cards a dead-card range may name
 
 
@@ -129,10 +130,10 @@ def _read_once(g: Game, hands) -> tuple[list, list]:
 def equity_over_boards(game, hands, board="", dead="", *, exact=None, samples=None, stderr=None,
                        seed=None, threads=None, progress=None) -> EquityResult:
     """:func:`pokereval.equity` when the board or the dead cards are a range
-    (see the module docstring); ``progress`` is not called."""
+    (see the module docstring); ``progress(partial result)`` is called while sampling."""
     started = time.perf_counter()
     g = get_game(game)
-    opts = parse_options(exact, samples, stderr, seed, threads, None)
+    opts = parse_options(exact, samples, stderr, seed, threads, progress)
     hands, read = _read_once(g, hands)  # a list from here on, each hand read once
     held = {c for cards, _ in read if cards is not None for c in cards}
     deals, errors = [], []
@@ -194,41 +195,27 @@ def equity_over_boards(game, hands, board="", dead="", *, exact=None, samples=No
         players = player_results(spot0, counts, exact=True, final=True)
         return _result(g, spot0, board, dead, True, walked, started, players, None, len(deals))
 
-    # Monte Carlo: boards drawn by weight, the same number of samples each.
     seed = opts.seed if opts.seed is not None else secrets.randbits(63)
-    rng = np.random.default_rng(seed)
     masses = np.array([m for *_, m, _ in deals], dtype=np.float64)
-    drawn = rng.multinomial(MC_DRAWS, masses / masses.sum())
-    per_draw = max(1, (opts.samples or _MC_SAMPLES) // MC_DRAWS)
-    # small runs: one thread each (starting worker threads would cost more than the run)
-    if per_draw < 50_000 and opts.threads is None:
-        threads = 1
-    total = np.zeros((n, n + 1, n + 2), dtype=np.float64)
-    equities, weights = [], []
-    for (*_, spot), k in zip(deals, drawn):
-        if not k:
-            continue
-        sampled = parse_options(None, int(k) * per_draw, None, int(rng.integers(1 << 62)),
-                                threads, None)
-        r = run(spot, sampled, time.perf_counter())
-        total += np.array([p.outcomes for p in r.players], dtype=np.float64)
-        equities.append([p.equity for p in r.players])
-        weights.append(int(k))
-    players = player_results(spot0, total, exact=False, final=True)
-    e, k = np.array(equities), np.array(weights, dtype=np.float64)
-    mean = (e * k[:, None]).sum(axis=0) / k.sum()
-    between = ((e - mean) ** 2 * k[:, None]).sum(axis=0) / max(k.sum() - 1, 1) / k.sum()
-    for p, s in zip(players, np.sqrt(between)):  # a board's own sampling noise is inside
-        p.std_error = float(s)
-    return _result(g, spot0, board, dead, False, int(total[0].sum()), started, players,
-                   seed, len(deals))
+
+    def report(counts, samples, std_errors, partial, fraction_done):
+        if counts is None:
+            counts = np.zeros((n, n + 1, n + 2))
+        players = player_results(spot0, counts, exact=False, final=not partial)
+        for p, s in zip(players, std_errors if std_errors is not None else [math.inf] * n):
+            p.std_error = float(s)
+        return _result(g, spot0, board, dead, False, samples, started, players, seed,
+                       len(deals), partial=partial, fraction_done=fraction_done)
+
+    return sample_boards([s for *_, s in deals], masses, opts, seed, report)
 
 
-def _result(g, spot, board, dead, exact, samples, started, players, seed, boards):
+def _result(g, spot, board, dead, exact, samples, started, players, seed, boards,
+            partial=False, fraction_done=1.0):
     result = EquityResult(
         game=g.name, hands=list(spot.hand_text), board=str(board or ""), dead=str(dead or ""),
-        exact=exact, samples=samples, partial=False, elapsed=time.perf_counter() - started,
-        players=players, seed=seed, fraction_done=1.0,
+        exact=exact, samples=samples, partial=partial, elapsed=time.perf_counter() - started,
+        players=players, seed=seed, fraction_done=fraction_done,
         acceptance=None)
     result.boards = boards  # (board, dead) combinations that fit the hands
     return result
