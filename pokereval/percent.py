@@ -161,7 +161,7 @@ def hand_ordering(game: str | Game, players: int = 10) -> HandOrdering:
 
     >>> o = hand_ordering("holdem")
     >>> o.classes[:5], int(o.combos.sum())
-    (['AA', 'KK', 'QQ', 'JJ', '(AK)'], 1326)
+    (['AA', 'KK', 'QQ', 'JJ', 'AKs'], 1326)
     >>> o
     <HandOrdering holdem 10-handed: 169 classes, 1,326 holdings, best first: AA, KK, QQ, ...>
     """

@@ -19,6 +19,17 @@ def test_holdem_classes_as_players_write_them(text, cards):
     assert pe.percentile("holdem", text) == pe.percentile("holdem", cards)
 
 
+def test_holdem_classes_print_as_players_write_them():
+    # issue 29: hold'em classes printed as PPT's (AK) / AK
+    hc = hand_classes(2)
+    assert [hc.text(hc.class_of(c)) for c in ("AhKh", "AhKd", "QsQd", "7c2d")] == \
+        ["AKs", "AKo", "QQ", "72o"]
+    assert pe.hand_ordering("holdem").classes[4] == "AKs"
+    # every class reads back from its text, and PPT's own notation still reads
+    assert all(hc.parse_text(hc.text(i)) == i for i in range(len(hc)))
+    assert hc.parse_text("(AK)") == hc.class_of("AKs") and hc.parse_text("AK") == hc.class_of("AKo")
+
+
 def test_omaha_class_in_ppt_notation():
     assert pe.percentile("omaha", "(AK)(AK)") == pe.percentile("omaha", "AsKsAhKh")
 
