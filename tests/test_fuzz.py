@@ -1,4 +1,4 @@
-"""Fuzzing every entry point (the harness and how to add an entry point: tests/fuzzing.py).
+"""Fuzzing every entry point (the harness and how to add an entry point: tests/support/fuzzing.py).
 
 The default run tries a few hundred cases per entry point; ``pytest -m fuzz -s`` runs
 FUZZ_CASES (100,000 in all) and prints the count, the refusals, the time, the slowest

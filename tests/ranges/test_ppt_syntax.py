@@ -1,7 +1,7 @@
 """ProPokerTools' generic syntax as Omaha players write it (docs/RANGES.md).
 
 Each fixture is a range text with its documented meaning written as a
-predicate over every hand of the game (tests/ppt_oracle.py lists all 1,326
+predicate over every hand of the game (tests/support/ppt_oracle.py lists all 1,326
 hold'em, 22,100 three-card stud or 270,725 Omaha hands); the parsed range must
 hold exactly the hands the predicate accepts.  The predicates are written from
 the meaning (PPT's sentence), never from the parser.
@@ -240,7 +240,7 @@ def test_weights_in_ppt_example():
 # --------------------------------------------------------------------------- stud card order
 # PPT: "in stud games the order of the cards after the first two matters:
 # KsJhTd and KsTdJh are different, KsJhTd and JhKsTd are not".  Each fixture's
-# meaning is a weight per ordered deal (tests/ppt_oracle.py StudDeals: the
+# meaning is a weight per ordered deal (tests/support/ppt_oracle.py StudDeals: the
 # two down cards either way round, then the up cards as dealt; 0 = no match);
 # a holding's orders are its matching deals, its weight the sum of theirs.
 

@@ -425,7 +425,7 @@ def test_breakdown_passes_through(client):
 
 @pytest.fixture()
 def standins(monkeypatch):
-    """The other issues' features as stand-ins with their interfaces (tests/web_standins.py),
+    """The other issues' features as stand-ins with their interfaces (tests/support/web_standins.py),
     where the web app looks them up (pokereval.api)."""
     import web_standins
 

@@ -224,7 +224,7 @@ def test_evaluator_view(server, browser):
 
 def test_optional_features_drawn_when_present(browser):
     """With stand-ins for the next-street distribution, the breakdown and percentiles
-    (tests/web_standins.py), the page draws the curve and the bars and shows the badge."""
+    (tests/support/web_standins.py), the page draws the curve and the bars and shows the badge."""
     import web_standins
 
     with serve(prelude="import web_standins; web_standins.install()") as server:

@@ -401,7 +401,7 @@ def reference_equity(game, hands, board="", dead="") -> RefEquity:
 # Test data (tests/data, copied from the project's reference vectors)
 # --------------------------------------------------------------------------
 
-DATA_DIR = Path(__file__).parent / "data"
+DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 
 
 def load_jsonl(name: str) -> list[dict]:

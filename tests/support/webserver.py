@@ -13,7 +13,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 STARTUP_SECONDS = 60
 
 
@@ -32,7 +32,7 @@ class Server:
         self.url = f"http://127.0.0.1:{self.port}"
         self._log = tempfile.TemporaryFile(mode="w+")  # closed by stop()
         self._final_log = ""
-        path = os.pathsep.join([str(ROOT), str(ROOT / "tests"), os.environ.get("PYTHONPATH", "")])
+        path = os.pathsep.join([str(ROOT), str(ROOT / "tests" / "support"), os.environ.get("PYTHONPATH", "")])
         env = {**os.environ, **(env or {}), "PYTHONPATH": path}
         start = ["-m", "pokereval"]
         if prelude:

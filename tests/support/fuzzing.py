@@ -409,7 +409,7 @@ def check_equity(spot: Spot) -> None:
 
 @entry_point("equity-vs-reference", spot_st(valid_only=True))
 def check_equity_reference(spot: Spot) -> None:
-    """Exact answers on small spots equal the brute-force reference (tests/naive.py)."""
+    """Exact answers on small spots equal the brute-force reference (tests/support/naive.py)."""
     hands = [naive.parse_cards(h.replace("\u2663", "c").replace("\u2666", "d")
                                .replace("\u2665", "h").replace("\u2660", "s")) for h in spot.hands]
     board = naive.parse_cards(_plain(spot.board))
