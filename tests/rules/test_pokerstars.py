@@ -10,7 +10,7 @@ import pytest
 
 import pokereval as pe
 
-DATA = Path(__file__).parent / "data" / "pokerstars"
+DATA = Path(__file__).resolve().parents[1] / "data" / "pokerstars"
 #: 2008: PokerStars split the rake unequally among four players tied for the pot
 #: (they collected 45, 45, 50, 50 cents of 190): no split rule gives that, so only
 #: the winners and the total are checked (docs/RULES.md).

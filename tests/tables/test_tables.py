@@ -18,7 +18,7 @@ from pokereval.games import get_game
 from pokereval.tables.engine import build_equity, build_ordering
 from pokereval.tables.executors import InlineExecutor
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SMALL = dict(passes=3, trials=8, seed=7, chunk_trials=300, progress=False)
 
 
