@@ -39,6 +39,7 @@ attempts), so a seed gives the same answer on any number of threads.
 import numpy as np
 from numba import prange
 
+from .._native import PH_SHIFT
 from ._jit import jit
 from .boards import U, board_slot
 from .exact import next_colex, sum_chunks, unrank_colex
@@ -430,9 +431,9 @@ def pair_board_table(KT, board_keys, pair_keys):
                 for j in range(i + 1, 4):
                     for l in range(j + 1, 5):
                         key = pair_keys[pc] + board_keys[b, i] + board_keys[b, j] + board_keys[b, l]
-                        if (key >> 8) >= ph_offset.shape[0]:
+                        if (key >> PH_SHIFT) >= ph_offset.shape[0]:
                             continue
-                        idx = key + ph_offset[key >> 8]
+                        idx = key + ph_offset[key >> PH_SHIFT]
                         if idx >= 0 and idx < size:
                             v = hi_rank[idx]
                             if v > best:

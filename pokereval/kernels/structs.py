@@ -13,7 +13,7 @@ import numpy as np
 class Tables(NamedTuple):
     """``KT``: the C library's lookup tables plus per-card arrays (:func:`.kernel_tables`)."""
 
-    ph_offset: np.ndarray     # perfect hash of a rank key: index = key + ph_offset[key >> 8]
+    ph_offset: np.ndarray     # perfect hash of a rank key: index = key + ph_offset[key >> PH_SHIFT]
     hi_rank: np.ndarray       # high value of a rank multiset (no flushes), by perfect-hash index
     razz_rank: np.ndarray     # razz value of a rank multiset (5..7 cards), by perfect-hash index
     hi_flush: np.ndarray      # high value of a 13-bit single-suit rank mask (>= 5 bits)
