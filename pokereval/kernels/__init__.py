@@ -31,7 +31,7 @@ from .handeval import eval_batch, prep_holdings  # noqa: E402
 from .montecarlo import board_mc  # noqa: E402
 from .ranged import (alias_table, board_exact_ranged, board_mc_ranged,  # noqa: E402
                      compatible_tuples, pair_board_table, rest_of_deck_rows, stud_mc_ranged)
-from .structs import GameFlags, Holdings, RangeData, Tables  # noqa: E402
+from .structs import GameFlags, Holdings, PlayerKind, RangeData, Tables  # noqa: E402
 from .stud_montecarlo import stud_mc, stud_mc_tables  # noqa: E402
 
 __all__ = [
@@ -39,7 +39,7 @@ __all__ = [
     "kernel_tables", "prep_holdings", "stud_exact", "stud_mc", "stud_mc_tables", "stud_tables",
     "board_exact_ranged", "board_mc_ranged", "compatible_tuples", "range_data", "range_tables", "rest_of_deck",
     "board_hash",
-    "stud_mc_ranged", "GameFlags", "Holdings", "RangeData", "Tables",
+    "stud_mc_ranged", "GameFlags", "Holdings", "PlayerKind", "RangeData", "Tables",
 ]
 
 

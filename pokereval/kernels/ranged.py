@@ -21,9 +21,10 @@ pcount[p])`` (one row for an exact hand).  The range data travel as one
   instead of the 60 of a full 2 + 3 walk, for any number of holdings (the
   fixed-hand kernels' per-holding cache would need 16 KB a holding).
 
-Players are of three kinds (``kind[p]``): 0 an exact hand, 1 a listed range
-(its holdings drawn by weight), 2 a range of every holding of the unseen cards
-with equal weights (a random hand: dealt from the deck like the board, no list).
+Players are of three kinds (``kind[p]``, a :class:`.structs.PlayerKind`): ``EXACT``
+an exact hand, ``LISTED`` a listed range (its holdings drawn by weight), ``DEALT`` a
+range of every holding of the unseen cards with equal weights (a random hand: dealt
+from the deck like the board, no list).
 
 Monte Carlo draws each listed player's holding from its weights, rejects the
 trial when two holdings share a card (board, dead cards and exact hands were
@@ -46,6 +47,7 @@ from .exact import next_colex, sum_chunks, unrank_colex
 from .handeval import (board_flush_suit, board_summary, cards_values, holding_values,
                        stud_values, tally)
 from .rng import seed_stream, xo_below, xo_next
+from .structs import PlayerKind
 
 NPAIR_CLASSES = 91
 TRIAL_BLOCK = 256  # trials dealt ahead of their evaluation
@@ -57,9 +59,9 @@ def board_values_rows(KT, G, H, R, kind, rows, dealt, n, board, key, low, packed
     """Fill ``hv[:n]``, ``lv[:n]`` on the five-card board for one trial: the values
     of :func:`.handeval.board_values`, the holdings found by how they were dealt.
 
-    Player ``p`` of ``kind[p]`` 0 (an exact hand) is ``H`` row ``p`` with the
-    per-player Omaha cache, as in the fixed-hand kernels; kind 1 (a listed range)
-    holds holding row ``rows[p]`` of ``R.holes``; kind 2 (every holding) holds the
+    Player ``p`` of ``kind[p]`` ``EXACT`` is ``H`` row ``p`` with the
+    per-player Omaha cache, as in the fixed-hand kernels; ``LISTED``
+    holds holding row ``rows[p]`` of ``R.holes``; ``DEALT`` (every holding) holds the
     next ``nc`` cards of ``dealt``."""
     fs, bsm = board_flush_suit(board, packed)
     slot = board_slot(key, KT.board_offset) if G.omaha else U(0)
@@ -68,10 +70,10 @@ def board_values_rows(KT, G, H, R, kind, rows, dealt, n, board, key, low, packed
     q = 0
     for p in range(n):
         kp = kind[p]
-        if kp == 0:
+        if kp == PlayerKind.EXACT:
             hv[p], lv[p] = holding_values(KT, G, H, U(p), board, key, low, packed, fs, bsm, slot,
                                           cache)
-        elif kp == 1:
+        elif kp == PlayerKind.LISTED:
             hv[p], lv[p] = cards_values(KT, G, R.holes[U(rows[p])], 0, nc, key, low, packed, fs,
                                         bsm, base, R.pair_high, R.pclass)
         else:
@@ -134,7 +136,7 @@ def _deal_rejecting(R, kind, fixed, d, need, ntrials, maxtry, rows, dealt, s0, s
         used = fixed
         ok = True
         for p in range(n):
-            if kind[p] != 1:
+            if kind[p] != PlayerKind.LISTED:
                 continue
             h, s0, s1, s2, s3 = _draw(p, R, s0, s1, s2, s3)
             m = masks[h]
@@ -168,11 +170,11 @@ def _deal_rejecting(R, kind, fixed, d, need, ntrials, maxtry, rows, dealt, s0, s
 def deal_trials(state, R, kind, d, need, ntrials, maxtry, rows, dealt):
     """Draw up to ``ntrials`` trials in at most ``maxtry`` attempts: ``(accepted, attempts)``.
 
-    Trial ``t``: each listed player (kind 1) draws a holding row by weight (alias
+    Trial ``t``: each listed player (``LISTED``) draws a holding row by weight (alias
     method) into ``rows[t, p]`` (other players: their first row; an exact hand's
-    cards (kind 0) stay out of the deal), the attempt is rejected when two
+    cards (``EXACT``) stay out of the deal), the attempt is rejected when two
     holdings share a card; then ``need`` cards are dealt uniformly from ``d``
-    less those holdings into ``dealt[t, :need]`` (the kind-2 players' holdings
+    less those holdings into ``dealt[t, :need]`` (the ``DEALT`` players' holdings
     first, in player order, then the missing board cards).  A tight loop of its
     own, so the random state stays in registers."""
     pstart, masks = R.pstart, R.masks
@@ -181,9 +183,9 @@ def deal_trials(state, R, kind, d, need, ntrials, maxtry, rows, dealt):
     fixed = np.uint64(0)
     listed = -1
     for p in range(n):
-        if kind[p] == 0:
+        if kind[p] == PlayerKind.EXACT:
             fixed |= masks[U(pstart[p])]  # a one-holding range's cards may be in the deck
-        elif kind[p] == 1:
+        elif kind[p] == PlayerKind.LISTED:
             listed = p
         for t in range(ntrials):
             rows[t, p] = pstart[p]
@@ -212,7 +214,7 @@ def _board_chunk_r(KT, G, H, R, kind, known, d, k, state, nsamples, maxtry, cach
     nc = R.holes.shape[1]
     ndealt = 0
     for p in range(n):
-        if kind[p] == 2:
+        if kind[p] == PlayerKind.DEALT:
             ndealt += 1
     first = ndealt * nc  # the missing board cards follow the dealt holdings
     b0 = known.shape[0]
@@ -290,7 +292,7 @@ def _stud_chunk_r(KT, G, H, R, kind, d, mo, shared, state, nsamples, maxtry, out
 def stud_mc_ranged(KT, G, H, R, kind, unseen, mo, shared, seed, first_chunk, nchunks, chunk,
                    total, maxfactor):
     """Stud samples (see :func:`board_mc_ranged`); ``unseen``: cards not dead nor
-    in an exact hand (ranged holdings' cards included); ``kind``: 0 or 1."""
+    in an exact hand (ranged holdings' cards included); ``kind``: ``EXACT`` or ``LISTED``."""
     n = kind.shape[0]
     out = np.zeros((nchunks, n, n + 1, n + 2), np.int64)
     info = np.zeros((nchunks, 2), np.int64)
@@ -393,7 +395,7 @@ def board_exact_ranged(KT, G, H, R, kind, tuples, tgroup, ngroups, known, base, 
     """Outcome counts ``int64[ngroups, n, n + 1, n + 2]`` over the flat indices
     ``[first, first + count)`` of (tuple ``f // nruns``, run-out ``f % nruns``);
     run-outs of a tuple are the ``k``-subsets (colex) of ``base`` less its cards.
-    Counts go to the tuple's weight group ``tgroup[t]``; ``kind``: 0 or 1 (see
+    Counts go to the tuple's weight group ``tgroup[t]``; ``kind``: ``EXACT`` or ``LISTED`` (see
     :func:`board_values_rows`)."""
     n = tuples.shape[1]
     nch = (count + chunk - 1) // chunk

@@ -4,10 +4,22 @@ Namedtuples: Numba compiles a field read (``KT.hi_rank``) exactly like the
 positional read it stands for (``KT[1]``), so naming costs nothing in the hot
 loops.  The field order is the positional order the kernels used before, and
 code may still index them positionally.
+
+:class:`PlayerKind` names the kind of each player of the ranged kernels
+(``kind[p]``); Numba compiles a comparison with a member as one with its int.
 """
+from enum import IntEnum
 from typing import NamedTuple
 
 import numpy as np
+
+
+class PlayerKind(IntEnum):
+    """How a ranged kernel finds player ``p``'s holding (:mod:`.ranged`, ``kind[p]``)."""
+
+    EXACT = 0   # an exact hand (or a one-holding range): its row of the holdings ``H``
+    LISTED = 1  # a listed range: a holding row drawn by weight (or walked, exact)
+    DEALT = 2   # every holding of the unseen cards, equal weights: dealt from the deck
 
 
 class Tables(NamedTuple):
