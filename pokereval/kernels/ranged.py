@@ -43,11 +43,11 @@ from numba import prange
 from .._native import PH_SHIFT
 from ._jit import jit
 from .boards import U, board_slot
-from .exact import next_colex, sum_chunks, unrank_colex
+from .exact import next_colex, scratch, sum_chunks, unrank_colex
 from .handeval import (board_flush_suit, board_summary, cards_values, holding_values,
                        stud_values, tally)
 from .rng import seed_stream, xo_below, xo_next
-from .structs import PlayerKind
+from .structs import PlayerKind, TupleWalk
 
 NPAIR_CLASSES = 91
 TRIAL_BLOCK = 256  # trials dealt ahead of their evaluation
@@ -354,8 +354,11 @@ def compatible_tuples(pstart, pcount, masks, limit):
 
 
 @jit(hot=True)
-def _board_tuples(KT, G, H, R, kind, tuples, tgroup, known, base, k, nruns, lo, hi, binom, cache,
-                  out, c, deck, board, rows, hv, lv):
+def _board_tuples(KT, G, H, R, kind, W, lo, hi, cache, out, S):
+    """Walk the flat (combination, run-out) indices [lo, hi) of ``W`` (a
+    :class:`.structs.TupleWalk`) into ``out[group]``, in the scratch arrays ``S``."""
+    c, deck, board, rows, hv, lv = S.c, S.deck, S.board, S.rows, S.hv, S.lv
+    tuples, tgroup, known, base, k, nruns, binom = W
     n = rows.shape[0]
     masks = R.masks
     b0 = known.shape[0]
@@ -400,14 +403,11 @@ def board_exact_ranged(KT, G, H, R, kind, tuples, tgroup, ngroups, known, base, 
     n = tuples.shape[1]
     nch = (count + chunk - 1) // chunk
     out = np.zeros((nch, ngroups, n, n + 1, n + 2), np.int64)
+    W = TupleWalk(tuples, tgroup, known, base, k, nruns, binom)
     for ci in prange(nch):
         lo = first + ci * chunk
         hi = min(lo + chunk, first + count)
-        _board_tuples(KT, G, H, R, kind, tuples, tgroup, known, base, k, nruns, lo, hi, binom, cache,
-                      out[ci],
-                      np.zeros(k + 1, np.int64), np.zeros(base.shape[0], np.int64),
-                      np.zeros(5, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64),
-                      np.zeros(n, np.int64))
+        _board_tuples(KT, G, H, R, kind, W, lo, hi, cache, out[ci], scratch(k, base.shape[0], n))
     return sum_chunks(out)
 
 
