@@ -11,10 +11,10 @@ the fields of :func:`cells_table`.
 from __future__ import annotations
 
 import math
-from itertools import combinations
 
 import numpy as np
 
+from ..classes import subsets
 from ..equity.backends.numba import parallel, thread_count
 from ..equity.options import parse_options
 from ..equity.run import RangedRunner
@@ -120,7 +120,7 @@ def run_scatter(spot: Spot, opts, j: int, planned):
     use_cache = not spot.ranged  # a range's holdings change from run to run
     cache = np.zeros((len(rows) if use_cache and G.omaha else 1, K.BOARD_SLOTS), dtype=np.uint16)
     if j:
-        subs = np.array(list(combinations(range(k), j)), dtype=np.int64).reshape(-1, j)
+        subs = subsets(k, j).astype(np.int64)
         ndeals = math.comb(len(deck), j)
     else:
         subs = np.zeros((1, 0), dtype=np.int64)

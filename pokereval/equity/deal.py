@@ -11,6 +11,7 @@ from itertools import combinations
 
 import numpy as np
 
+from ..classes import subsets
 from ..errors import HandError
 from .spot import Spot
 
@@ -40,7 +41,7 @@ def exact_rows(spot: Spot):
     if spot.game.stud:
         deals = np.array(list(stud_deals(spot)), dtype=np.uint8)  # [rows, n, 7]
         return [np.ascontiguousarray(deals[:, p, :]) for p in range(spot.n)], None
-    extra = np.array(list(combinations(spot.unseen, spot.k)), dtype=np.uint8).reshape(-1, spot.k)
+    extra = np.array(spot.unseen, dtype=np.uint8)[subsets(len(spot.unseen), spot.k)]
     boards = np.hstack([np.tile(np.array(spot.board, dtype=np.uint8), (len(extra), 1)), extra])
     holes = [np.tile(np.array(h, dtype=np.uint8), (len(extra), 1)) for h in spot.holes]
     return holes, boards

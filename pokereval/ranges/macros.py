@@ -29,8 +29,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..cards import RANKS
+from ..classes import subsets
 from .budget import MAX_CANDIDATES, RangeProblem, charge
-from .rows import (combinations, compact, mask_of, rank_counts, rank_key, rank_representatives,
+from .rows import (compact, mask_of, rank_counts, rank_key, rank_representatives,
                    suit_counts_of, suit_key)
 from .terms import Term
 
@@ -159,7 +160,7 @@ class ShapeMacro(Term):
                 f"macro {self.text!r} alone would list every {n}-card hand "
                 f"({math.comb(52, n):,}; the limit is {MAX_CANDIDATES:,}): "
                 "combine it with a pattern, as in 'AA:$ds'", self.pos)
-        rows = combinations(52, n)
+        rows = subsets(52, n)
         charge(len(rows))
         return rows[self.test(rows)]
 

@@ -22,9 +22,10 @@ import math
 
 import numpy as np
 
+from ..classes import subsets
 from .budget import MAX_CANDIDATES, UNION_WORK, RangeProblem, charge
 from .rows import (ALL_CARDS, ALL_RANKS, ALL_SUITS, CARD_RANK, CARD_SUIT, card_table, columns,
-                   combinations, compact, mask_of, rank_key, rank_representatives, row_masks,
+                   compact, mask_of, rank_key, rank_representatives, row_masks,
                    suit_key, suit_representatives, unique_rows)
 from .terms import STAR, Element, Term
 
@@ -268,7 +269,7 @@ class Pattern(Term):
 
     def _deck(self, k):
         """Every k cards of the deck less the exact cards (sorted rows)."""
-        combos = combinations(len(self.rest), k)
+        combos = subsets(len(self.rest), k)
         return combos if len(self.rest) == 52 else self.rest[combos]
 
     def _too_wide(self, count):
@@ -285,7 +286,7 @@ class Pattern(Term):
         if m and math.comb(len(self.domain), m) <= min(MAX_CANDIDATES, full):
             # cores: the constrained cards, drawn from the cards they accept,
             # then completed by every choice of the free '*' cards
-            cores = self.domain[combinations(len(self.domain), m)]
+            cores = self.domain[subsets(len(self.domain), m)]
             charge(cores.size)
             cores = cores[self.core.match(cores)]
             product = len(cores) * math.comb(len(self.rest), self.free)
@@ -344,7 +345,7 @@ class Patterns(Term):
             # wide spans (K-3 in 5-card Omaha): one walk of the deck beats a huge union
             if math.comb(52, n) > MAX_CANDIDATES:
                 raise patterns[0]._too_wide(math.comb(52, n))
-            rows = combinations(52, n)
+            rows = subsets(52, n)
             charge(len(rows))
             return rows[self.match(rows)]
         parts = [p.generate(n) for p in patterns]

@@ -22,34 +22,6 @@ ALL_CARDS = (1 << 52) - 1
 _ONE = np.uint64(1)
 
 
-@functools.lru_cache(maxsize=24)
-def combinations(m: int, k: int) -> np.ndarray:
-    """uint8 [C(m, k), k]: every k-subset of range(m), rows ascending, lexicographic.
-
-    Built column by column with repeat/arange (no Python loop per row):
-    C(52, 4) takes a few milliseconds, C(52, 5) well under 0.1 s.
-
-    >>> combinations(4, 2).tolist()
-    [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]
-    """
-    if k > m:
-        rows = np.zeros((0, k), np.uint8)
-    elif k == 0:
-        rows = np.zeros((1, 0), np.uint8)
-    else:
-        rows = np.arange(m - k + 1, dtype=np.uint8)[:, None]
-        for j in range(1, k):
-            last = rows[:, -1].astype(np.int64)
-            counts = (m - k + j) - last  # next element: last+1 .. m-k+j
-            starts = np.cumsum(counts) - counts
-            total = int(counts.sum())
-            nxt = (np.arange(total, dtype=np.int64) - np.repeat(starts - last - 1, counts))
-            rows = np.concatenate(
-                [np.repeat(rows, counts, axis=0), nxt.astype(np.uint8)[:, None]], axis=1)
-    rows.setflags(write=False)
-    return rows
-
-
 def columns(rows: np.ndarray) -> np.ndarray:
     """The columns of ``rows``, each contiguous (arithmetic on them is fast)."""
     return np.ascontiguousarray(rows.T)

@@ -22,6 +22,7 @@ from fractions import Fraction
 import numpy as np
 
 from ..cards import cards_str, check_disjoint, parse_cards
+from ..classes import subsets
 from ..evaluate import evaluate_batch
 from ..errors import HandError
 from ..games import Game
@@ -238,26 +239,10 @@ def _signatures(g: Game, spot, deal) -> tuple[np.ndarray, np.ndarray]:
     return uniq, counts
 
 
-def _combinations(pool: np.ndarray, k: int) -> np.ndarray:
-    """Every k-subset of ``pool`` as rows (lexicographic), built with NumPy."""
-    if k == 0:
-        return np.zeros((1, 0), dtype=np.uint8)
-    rows = pool[:, None].astype(np.uint8)
-    idx = np.arange(len(pool))[:, None]
-    for _ in range(k - 1):
-        last = idx[:, -1]
-        reps = len(pool) - 1 - last
-        keep = np.repeat(np.arange(len(idx)), reps)
-        starts = np.repeat(last + 1 - np.cumsum(np.concatenate([[0], reps[:-1]])), reps)
-        nxt = np.arange(len(keep)) + starts
-        idx = np.hstack([idx[keep], nxt[:, None]])
-    return pool[idx].astype(np.uint8)
-
-
 def _exact_runouts(spot):
     g = spot.game
     if not g.stud:
-        extra = _combinations(np.array(spot.unseen, dtype=np.uint8), spot.k)
+        extra = np.array(spot.unseen, dtype=np.uint8)[subsets(len(spot.unseen), spot.k)]
         board = np.array(spot.board, dtype=np.uint8)
         for lo in range(0, len(extra), BATCH):
             part = extra[lo:lo + BATCH]
