@@ -9,7 +9,6 @@ test that sees only ranks (suits) runs once per distinct multiset.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable
 
 import numpy as np
