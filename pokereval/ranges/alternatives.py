@@ -15,9 +15,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..games import Game
-from .budget import UNION_WORK, RangeProblem, charge
-from .patterns import Patterns
-from .rows import unique_rows
+from .budget import RangeProblem
+from .patterns import Patterns, union
 from .terms import STAR, Term
 
 if TYPE_CHECKING:
@@ -36,11 +35,7 @@ class Group(Term):
         return sum(alternative_cost(alt, n) for alt in self.alternatives)
 
     def generate(self, n):
-        parts = [evaluate(alt, n) for alt in self.alternatives]
-        if len(parts) == 1:
-            return parts[0]
-        charge(UNION_WORK * sum(len(part) for part in parts))
-        return unique_rows(np.concatenate(parts))
+        return union([evaluate(alt, n) for alt in self.alternatives])
 
     def match(self, rows):
         hit = np.zeros(len(rows), bool)

@@ -308,6 +308,15 @@ class Pattern(Term):
         return sub
 
 
+def union(parts: list[np.ndarray]) -> np.ndarray:
+    """The distinct rows of several generated parts (an alternative's or a list's), the
+    merge charged to the work meter."""
+    if len(parts) == 1:
+        return parts[0]
+    charge(UNION_WORK * sum(len(part) for part in parts))
+    return unique_rows(np.concatenate(parts))
+
+
 def extend(cores: np.ndarray, free: np.ndarray) -> np.ndarray:
     """Every core completed by every disjoint free combination, sorted, unique."""
     charge(UNION_WORK * len(cores) * len(free))  # the product is sorted and deduplicated
@@ -348,11 +357,7 @@ class Patterns(Term):
             rows = subsets(52, n)
             charge(len(rows))
             return rows[self.match(rows)]
-        parts = [p.generate(n) for p in patterns]
-        if len(parts) == 1:
-            return parts[0]
-        charge(UNION_WORK * sum(len(part) for part in parts))
-        return unique_rows(np.concatenate(parts))
+        return union([p.generate(n) for p in patterns])
 
     def match(self, rows):
         hit = np.zeros(len(rows), bool)
