@@ -86,8 +86,7 @@ class RangedRunner(Runner):
     def execute(self, tuples: np.ndarray | None = None) -> EquityResult:
         """The result of running :attr:`plan`; ``tuples``: the compatible combinations
         of holdings listed for the plan (an exact plan lists them when not given)."""
-        plan = self.plan
-        assert plan is not None, "a Runner executes a Plan"
+        plan = self.planned
         if plan.method == "sample":
             return self.run_mc_ranged()
         if tuples is None:
@@ -175,14 +174,14 @@ class RangedRunner(Runner):
                                                      known, base, spot.k, nruns, first, count,
                                                      chunk, binom, cache))
 
-            return self._loop(exact_batches(total, self.plan, call, units), exact=True,
+            return self._loop(exact_batches(total, self.planned, call, units), exact=True,
                               total_hint=ntup * nruns)
 
         # stud: one exact run of the fixed-hand engine per combination of holdings
         holdings = np.vstack(self.blocks)
         runouts = spot.runouts
-        backend = self.plan.backend
-        per_batch = self.plan.units_per_batch()  # a unit: one combination
+        backend = self.planned.backend
+        per_batch = self.planned.units_per_batch()  # a unit: one combination
 
         def batches(nthreads):
             for first in range(0, ntup, per_batch):
@@ -231,7 +230,7 @@ class RangedRunner(Runner):
         blocks = [b[:1] if k == DEALT else b for b, k in zip(self.blocks, kind)]
         H, R = K.range_data(blocks, self.weights, g)
         n = spot.n
-        target = self.plan.stderr
+        target = self.planned.stderr
         # a one-holding range's cards never come: out of the deck, not rejected per card
         fixed = {int(c) for b, k in zip(blocks, kind) if k == EXACT for c in b[0]}
         deck = np.array([c for c in spot.unseen if c not in fixed], dtype=np.uint8)

@@ -75,10 +75,16 @@ class Runner:
     def finish(self, counts, exact: bool) -> EquityResult:
         return self.result(counts, exact, partial=False)
 
+    @property
+    def planned(self) -> Plan:
+        """The plan this runner executes (given to it, or set before running)."""
+        if self.plan is None:
+            raise ValueError("a Runner executes a Plan: none was given")
+        return self.plan
+
     def execute(self) -> EquityResult:
         """The result of running :attr:`plan`."""
-        plan = self.plan
-        assert plan is not None, "a Runner executes a Plan"
+        plan = self.planned
         if plan.method == "sample":
             return self.run_mc()
         if plan.backend == "c":
@@ -148,7 +154,7 @@ class Runner:
             def call(first, count, chunk):
                 return K.stud_exact(G, masks, hv, lv, shared, first, count, chunk)
 
-        return self._loop(exact_batches(total, self.plan, call), exact=True, total_hint=total)
+        return self._loop(exact_batches(total, self.planned, call), exact=True, total_hint=total)
 
     # -- Monte Carlo ---------------------------------------------------------
     def _mc_seed_and_total(self) -> tuple:
@@ -156,7 +162,7 @@ class Runner:
         opts = self.opts
         seed = opts.seed if opts.seed is not None else secrets.randbits(63)
         self.seed = seed
-        return np.uint64(seed), self.plan.sample_budget
+        return np.uint64(seed), self.planned.sample_budget
 
     def run_mc(self) -> EquityResult:
         from .. import kernels as K
@@ -167,7 +173,7 @@ class Runner:
         KT = K.kernel_tables()
         G = K.game_flags(g)
         who = np.arange(spot.n, dtype=np.int64)
-        target = self.plan.stderr
+        target = self.planned.stderr
 
         if not g.stud:
             holes = np.array(spot.holes, dtype=np.uint8)
@@ -199,7 +205,7 @@ class Runner:
         state = {"counts": None}
         nchunks_total = -(-total // MC_CHUNK)
         timed = self.opts.progress is None
-        batch_seconds = self.plan.batch_seconds
+        batch_seconds = self.planned.batch_seconds
 
         def batches(nthreads):
             first = 0
@@ -233,7 +239,7 @@ class Runner:
                 first += size
                 step += 1
 
-        hint = total if self.plan.counted else None
+        hint = total if self.planned.counted else None
         return self._loop(batches, exact=False, total_hint=hint)
 
     def _max_stderr(self, counts) -> float:

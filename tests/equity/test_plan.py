@@ -100,7 +100,7 @@ def test_auto_enumerates_cheap_spots_and_samples_dear_ones():
         assert p.method == ("exact" if cheap else "sample"), s["id"]
         if not cheap:
             assert (p.samples, p.stderr, p.backend) == (DEFAULT_MAX_SAMPLES, DEFAULT_STDERR, "numba")
-    big = parse_spot("omaha5-hilo", ["AcAs3d4h5h", "KhKcJdTd9c", "2c2d7h8h9d"], "", "")
+    big = parse_spot("stud", ["As2s3d4d", "KhKdQcJc", "7h7d8c8s"], "", "")
     assert exact_cost_ns(big) > AUTO_EXACT_SECONDS * 1e9
     p = plan(big, options())
     assert (p.method, p.samples, p.stderr) == ("sample", DEFAULT_MAX_SAMPLES, DEFAULT_STDERR)
@@ -121,8 +121,7 @@ def test_samples_and_stderr_are_the_plan_s_target():
 
 
 def test_refused_exact_run_says_why():
-    huge = parse_spot("omaha5-hilo", ["AcAs3d4h5h", "KhKcJdTd9c", "2c2d7h8h9d", "QcQdTh6s6c",
-                                      "3c4c5d6d7s"], "", "")
+    huge = parse_spot("razz", ["As2s3d", "KhKdQc", "7h7d8c"], "", "")
     with pytest.raises(HandError, match="hours on one core, over the limit of 1 hour"):
         plan(huge, options(exact=True))
     assert plan(huge, options()).method == "sample"
