@@ -69,7 +69,7 @@ NS_TUPLE_STUD = 60_000.0  # per holding tuple of a stud range spot (one exact ru
 NS_C_PLAYER = {2: 10.0, 4: 80.0, 5: 110.0}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Plan:
     """How one equity run goes; made by :func:`plan`, executed by the runners.
 
@@ -128,8 +128,9 @@ class Plan:
 # The cost model
 # --------------------------------------------------------------------------
 
-def exact_cost_ns(spot: Spot) -> float:
-    """Estimated single-core nanoseconds to enumerate ``spot`` in the kernels."""
+def exact_cost_ns(spot: Spot, runouts: int | None = None) -> float:
+    """Estimated single-core nanoseconds to enumerate ``spot`` in the kernels
+    (``runouts``: ``spot.runouts``, when known already)."""
     n = spot.n
     if spot.game.stud:
         u = len(spot.unseen)
@@ -149,11 +150,13 @@ def exact_cost_ns(spot: Spot) -> float:
                 prefixes *= comb(left, mo)
                 left -= mo
         return visits * NS_STUD_VISIT + prefixes * NS_STUD_PREFIX + outer * n * 40.0
+    if runouts is None:
+        runouts = spot.runouts
     per_player = NS_PLAYER.get(spot.game.hole, 20.0)
-    cost = spot.runouts * (NS_BOARD + n * per_player)
+    cost = runouts * (NS_BOARD + n * per_player)
     if spot.game.exactly_two:
         pairs = comb(spot.game.hole, 2)
-        cost += n * min(spot.runouts, 6175) * pairs * 10 * 3.0  # filling the no-flush cache
+        cost += n * min(runouts, 6175) * pairs * 10 * 3.0  # filling the no-flush cache
     return cost
 
 
@@ -165,11 +168,11 @@ def tuple_cost_ns(spot: Spot) -> float:
     return spot.runouts * (NS_BOARD + spot.n * NS_RANGED_PLAYER)
 
 
-def exact_units(spot: Spot) -> int:
-    """A fixed-hand spot's enumeration indices in the kernels: run-outs (stud: a shared
-    card, when there is one, x the first player's cards; see kernels.stud_tables)."""
+def exact_units(spot: Spot, runouts: int) -> int:
+    """A fixed-hand spot's enumeration indices in the kernels: its ``runouts`` (stud: a
+    shared card, when there is one, x the first player's cards; see kernels.stud_tables)."""
     if not spot.game.stud:
-        return spot.runouts
+        return runouts
     u = len(spot.unseen)
     return (u if spot.shared else 1) * comb(u, spot.mo)
 
@@ -186,6 +189,11 @@ def check_exact_cost(cost_ns: float, what: str) -> None:
 def is_small(spot: Spot) -> bool:
     """Whether an exact fixed-hand spot is small enough for the C walk in any case."""
     return spot.runouts * spot.n <= SMALL_EXACT
+
+
+# the constant ends of the reasons, formatted once (a plan is made for every run)
+_AUTO_LIMIT = f" (at most {AUTO_EXACT_SECONDS:g} s)"
+_SMALL_LIMIT = f" (at most {SMALL_EXACT:,}): walked in C"
 
 
 def _seconds(ns: float) -> str:
@@ -209,13 +217,14 @@ def plan(spot: Spot, options: Options, *, kernels_loaded: bool = False, c_walked
     """
     if spot.ranged:
         return _ranged_plan(spot, options, combinations)
-    cost = exact_cost_ns(spot)
+    runouts = spot.runouts
+    cost = exact_cost_ns(spot, runouts)
     if options.exact is True:
-        check_exact_cost(cost, f"{spot.runouts:,} run-outs")
+        check_exact_cost(cost, f"{runouts:,} run-outs")
         why = "exact=True"
     elif options.samples is None and options.stderr is None:
         if options.exact is None and cost <= AUTO_EXACT_SECONDS * 1e9:
-            why = f"enumerating takes {_seconds(cost)} (at most {AUTO_EXACT_SECONDS:g} s)"
+            why = f"enumerating takes about {cost / 1e9:.2g} s on one core{_AUTO_LIMIT}"
         else:
             why = ("exact=False" if options.exact is False else
                    f"enumerating would take {_seconds(cost)} (over {AUTO_EXACT_SECONDS:g} s)")
@@ -223,11 +232,11 @@ def plan(spot: Spot, options: Options, *, kernels_loaded: bool = False, c_walked
     else:
         return _sampled("sampled as asked", options.samples, options.stderr, cost)
 
-    ns_per_unit = max(cost, 1.0) / exact_units(spot)
-    work = spot.runouts * spot.n
+    ns_per_unit = max(cost, 1.0) / exact_units(spot, runouts)
+    work = runouts * spot.n
     if work <= SMALL_EXACT:
-        return Plan("exact", "c", f"{why}; {work:,} run-out x player evaluations (at most "
-                    f"{SMALL_EXACT:,}): walked in C", cost, ns_per_unit)
+        return Plan("exact", "c", f"{why}; {work} run-out x player evaluations{_SMALL_LIMIT}",
+                    cost, ns_per_unit)
     c_ns = work * NS_C_PLAYER.get(spot.game.hole, 110.0)
     if spot.game.stud:
         where = "a bigger stud spot"
