@@ -35,6 +35,17 @@ def generate_tables(compiler, build_temp: str) -> str:
     return out_dir
 
 
+def notice(line: str) -> None:
+    """One line the user sees during ``pip install``: pip hides a build's output unless
+    ``-v``, so the line goes to the terminal itself when there is one, and to the log."""
+    print(line, flush=True)
+    try:
+        with open("/dev/tty", "w") as tty:
+            tty.write(line + "\n")
+    except OSError:  # no terminal (CI, a pipe): the log line above is all there is
+        pass
+
+
 class build_ext_and_kernel_cache(build_ext):
     def build_extensions(self):
         try:
@@ -59,8 +70,8 @@ class build_ext_and_kernel_cache(build_ext):
         # keep the PYTHONPATH of pip's isolated build environment (its numba lives there)
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")])))
         env.pop("NUMBA_CACHE_DIR", None)  # the cache must land in the package itself
-        print(f"pokereval: compiling the Numba kernels into {package_dir} (1-3 minutes, once)",
-              flush=True)
+        notice(f"pokereval: compiling the Numba kernels once (about 2-3 minutes on 2 cores; "
+               f"pip shows 'Building wheel ... still running' meanwhile) into {package_dir}")
         proc = subprocess.run([sys.executable, "-m", "pokereval.warmup"], cwd=root, env=env)
         if proc.returncode != 0:  # an optimisation only: never fail the build for it
             print("pokereval: warning: the kernel cache was not filled; kernels will compile "

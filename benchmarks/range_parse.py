@@ -34,7 +34,7 @@ def main() -> None:
     for game, text in CASES:
         times, size = [], None
         for _ in range(2):
-            ranges._RECENT.clear()
+            ranges.clear_recent()
             start = time.perf_counter()
             try:
                 size = f"{len(ranges.parse_range(game, text)):,}"

@@ -55,6 +55,6 @@ __all__ = [
     # table rules (pokereval.rules)
     "AllinResult", "BettingRound", "Limits", "Pot", "RulesError", "Settlement", "allin_ev",
     "bet_limits", "board_order", "bring_in", "first_to_act", "settle", "stud_bet_size",
-    # distributions (pokereval.distribution)
+    # distributions (pokereval.analysis)
     "DistributionResult", "RangeEquities", "equity_by_street", "equity_distribution", "range_equities",
 ]

@@ -176,6 +176,7 @@ COMPILE_SECONDS = {
     "stud_mc_tables": 1, "sample_values": 2,
     "board_exact_ranged": 28, "board_mc_ranged": 30, "stud_mc_ranged": 8,
     "compatible_tuples": 4, "displacement_hash": 3, "eval_batch": 6, "scatter_exact": 15,
+    "class_trials": 14,
 }
 _DEFAULT_ESTIMATE = 1
 

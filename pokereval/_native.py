@@ -19,7 +19,10 @@ if lib.pe_init() != 0:  # pragma: no cover - only on out-of-memory
 PH_SHIFT = lib.PE_PH_SHIFT
 
 
-class Tables(NamedTuple):
+class CTables(NamedTuple):
+    """The C library's lookup tables as read-only views (``TABLES``); the kernels' own
+    :class:`pokereval.kernels.structs.Tables` (``KT``) is built from these."""
+
     rank_weight: np.ndarray  # uint32[13]
     ph_offset: np.ndarray  # int32[rows]: index = key + ph_offset[key >> PH_SHIFT]
     hi_rank: np.ndarray  # uint16[76155]
@@ -37,10 +40,10 @@ def _view(c_tables, name: str, dtype) -> np.ndarray:
     return array
 
 
-def _load_tables() -> Tables:
+def _load_tables() -> CTables:
     c_tables = lib.pe_tables()
     dtypes = {"rank_weight": np.uint32, "ph_offset": np.int32, "card_lowbit": np.uint8}
-    return Tables(**{f: _view(c_tables, f, dtypes.get(f, np.uint16)) for f in Tables._fields})
+    return CTables(**{f: _view(c_tables, f, dtypes.get(f, np.uint16)) for f in CTables._fields})
 
 
 TABLES = _load_tables()

@@ -12,8 +12,9 @@ import time
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 if TYPE_CHECKING:  # the lazy names, for type checkers
-    from .distribution import (DistributionResult, RangeEquities, equity_by_street,
-                               equity_distribution, range_equities)
+    from .analysis.distribution import DistributionResult, equity_distribution
+    from .analysis.range_equities import RangeEquities, range_equities
+    from .analysis.streets import equity_by_street
     from .equity.results import EquityResult, PlayerResult
     from .games import Game
     from .percent import HandOrdering, hand_ordering, percent_holdings, percentile
@@ -24,8 +25,10 @@ if TYPE_CHECKING:  # the lazy names, for type checkers
 
 #: public name -> the module that defines it (imported when the name is first used)
 PUBLIC = {
-    **dict.fromkeys(["DistributionResult", "RangeEquities", "equity_by_street",
-                     "equity_distribution", "range_equities"], "pokereval.distribution"),
+    **dict.fromkeys(["DistributionResult", "equity_distribution"],
+                    "pokereval.analysis.distribution"),
+    **dict.fromkeys(["RangeEquities", "range_equities"], "pokereval.analysis.range_equities"),
+    "equity_by_street": "pokereval.analysis.streets",
     **dict.fromkeys(["EquityResult", "PlayerResult"], "pokereval.equity.results"),
     "equity": "pokereval.api",
     **dict.fromkeys(["HandOrdering", "hand_ordering", "percent_holdings", "percentile"],
@@ -34,20 +37,37 @@ PUBLIC = {
     **dict.fromkeys(["AllinResult", "BettingRound", "Limits", "Pot", "RulesError", "Settlement",
                      "allin_ev", "bet_limits", "board_order", "bring_in", "first_to_act",
                      "settle", "stud_bet_size"], "pokereval.rules"),
+    "evaluate": "pokereval.evaluate",
+}
+
+#: What the faces (cli, web) use beyond the public API, reached as ``pokereval.api.NAME``
+#: only (``pokereval`` does not re-export them): name -> (module, name there)
+TOOLS = {
+    **{name: ("pokereval.equity.options", name) for name in ("DEFAULT_STDERR",)},
+    **{name: ("pokereval.equity.spot", name) for name in ("MAX_PLAYERS_BOARD", "MAX_PLAYERS_STUD")},
+    "hand_classes": ("pokereval.classes", "hand_classes"),
+    **{name: ("pokereval.percent", name) for name in ("ORDERED_GAMES", "ordering_table",
+                                                      "load_ordering")},
+    "PPT_CREDIT": ("pokereval.orderings", "PPT_CREDIT"),
+    "save_ordering": ("pokereval.orderings", "save"),
+    "parse_ppt_ordering": ("pokereval.orderings", "parse_ppt"),
+    **{name: ("pokereval.tables.engine", name) for name in ("build_ordering", "build_equity")},
 }
 
 
 def __getattr__(name: str) -> Any:
-    module = PUBLIC.get(name)
+    module, attr = PUBLIC.get(name), name
+    if module is None and name in TOOLS:
+        module, attr = TOOLS[name]
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
+    value = getattr(importlib.import_module(module), attr)
     globals()[name] = value  # later lookups skip this function
     return value
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *PUBLIC})
+    return sorted({*globals(), *PUBLIC, *TOOLS})
 
 
 def equity(game: str | Game, hands: Sequence[str | Sequence[int]], board: str | Sequence[int] = "",
@@ -66,7 +86,7 @@ def equity(game: str | Game, hands: Sequence[str | Sequence[int]], board: str | 
     player (hole cards; stud: all the player's cards so far, the same count for
     everyone); ``board``: known board cards; ``dead``: cards out of play.  Board
     and dead cards may be ranges (``board="K**"``: every flop with a king), the
-    equity then being averaged over the boards (see :mod:`pokereval.board_range`).
+    equity then being averaged over the boards (see :mod:`pokereval.analysis.board_range`).
 
     ``exact=None`` walks every run-out when that is cheap (a couple of seconds at
     most), otherwise samples to a standard error of ``DEFAULT_STDERR``;
@@ -76,7 +96,7 @@ def equity(game: str | Game, hands: Sequence[str | Sequence[int]], board: str | 
     ``progress(result)`` is called between batches with a partial result; Ctrl-C
     stops the run and returns the partial result (``partial=True``).
     ``breakdown=True`` adds ``p.breakdown`` (what each hand makes, won / tied / lost;
-    see :mod:`pokereval.breakdown`), the figures coming from the same run-outs.
+    see :mod:`pokereval.analysis.breakdown`), the figures coming from the same run-outs.
 
     Data flow: text -> :mod:`pokereval.equity.spot` (the validated spot) and
     :mod:`~pokereval.equity.options` -> :mod:`~pokereval.equity.plan` ->
@@ -84,7 +104,7 @@ def equity(game: str | Game, hands: Sequence[str | Sequence[int]], board: str | 
     (:mod:`~pokereval.equity.tally`) -> :class:`EquityResult`.
     """
     # imported here: the front door stays cheap to import (the engine loads on first use)
-    from .board_range import equity_over_boards, is_card_range
+    from .analysis.board_range import equity_over_boards, is_card_range
     from .equity.options import parse_options
     from .equity.run import run
     from .equity.spot import parse_spot
@@ -96,7 +116,7 @@ def equity(game: str | Game, hands: Sequence[str | Sequence[int]], board: str | 
     spot = parse_spot(game, hands, board, dead)
     opts = parse_options(exact, samples, stderr, seed, threads, progress)
     if breakdown:
-        from .breakdown import equity_with_breakdown
+        from .analysis.breakdown import equity_with_breakdown
 
         return equity_with_breakdown(spot, opts, started)
     return run(spot, opts, started)

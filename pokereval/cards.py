@@ -169,12 +169,23 @@ def parse_cards(value: str | Iterable[int | str], what: str = "hand") -> list[in
     seen: set[int] = set()
     for card, token in pairs:
         if card is None:
-            raise CardError(f"unknown card {token!r}{where}")
+            raise CardError(f"unknown card {token!r}{where}" + _range_hint(value))
         if card in seen:
             raise CardError(f"duplicate card {_NAMES[card]}{where}")
         seen.add(card)
         cards.append(card)
     return cards
+
+
+_RANGE_LIKE = re.compile(r"[*%,:$@+!]|^[2-9TJQKA]{2}[so]?$", re.I)
+
+
+def _range_hint(value: object) -> str:
+    """What to say when a card group was written as a range (``AA**``, ``AKs``, ``15%``)
+    where exact cards are needed (evaluate, all-in EV, settle)."""
+    if isinstance(value, str) and _RANGE_LIKE.search(value.strip()):
+        return f": {value.strip()!r} is a range; this needs exact cards (e.g. AhKd)"
+    return ""
 
 
 def _one(item: object, where: str) -> int:

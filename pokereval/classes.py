@@ -18,7 +18,7 @@ hole cards     classes     combos
 >>> len(hc), hc.total
 (169, 1326)
 >>> hc.text(hc.class_of("AsKs")), int(hc.combos[hc.class_of("AsKs")])
-('(AK)', 4)
+('AKs', 4)
 """
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ from pathlib import Path
 import numpy as np
 
 from .cards import RANKS, parse_cards
-from .errors import HandError
+from .errors import CardError, HandError
 
 __all__ = ["HandClasses", "hand_classes", "class_keys", "combinations"]
 
@@ -94,11 +94,42 @@ class HandClasses:
         return np.searchsorted(self.keys, class_keys(holdings)).astype(np.int64)
 
     def class_of(self, hand: str) -> int:
-        """The class of one hand written as cards (``"AsKs"``)."""
-        cards = parse_cards(hand)
+        """The class of one hand: exact cards (``"AsKs"``), or one class written in PPT
+        notation (``"(AK)"``, ``"(AK)K7"``; hold'em also ``"AKs"``, ``"AKo"``, ``"QQ"``).
+
+        >>> hc = hand_classes(2)
+        >>> hc.class_of("AKs") == hc.class_of("AhKh") == hc.class_of("(AK)")
+        True
+        >>> hand_classes(4).class_of("AA**")
+        Traceback (most recent call last):
+        ...
+        pokereval.errors.HandError: 'AA**' is not one hand: give exact cards (e.g. AhAd2c3s) or one hand class in PPT notation (e.g. (AK)(AK)); a range has no single place in the ordering ('pokereval range' shows what it holds)
+        """
+        try:
+            cards = parse_cards(hand)
+        except CardError:
+            return self._class_from_text(hand)
         if len(cards) != self.hole or len(set(cards)) != len(cards):
             raise HandError(f"hand {hand!r} must be {self.hole} distinct cards")
         return int(self.classes_of(np.array([cards], dtype=np.uint8))[0])
+
+    def _class_from_text(self, hand: str) -> int:
+        text = hand.strip()
+        two_ranks = re.fullmatch(r"([2-9TJQKA])([2-9TJQKA])", text, flags=re.I)
+        if self.hole == 2 and two_ranks:  # AK: in hold'em players mean both classes
+            hi, lo = two_ranks.group(1).upper(), two_ranks.group(2).upper()
+            if hi != lo:
+                raise HandError(f"{hand!r} is two hold'em classes: {hi}{lo}s (suited) or "
+                                f"{hi}{lo}o (offsuit)")
+        try:
+            return self.parse_text(text)
+        except HandError:
+            example = {2: ("AhKh", "AKs"), 4: ("AhAd2c3s", "(AK)(AK)")}.get(
+                self.hole, ("AhAd2c3s4h", "(AK)(AK)Q"))
+            raise HandError(f"{hand!r} is not one hand: give exact cards (e.g. {example[0]}) or "
+                            f"one hand class in PPT notation (e.g. {example[1]}); a range has no "
+                            "single place in the ordering ('pokereval range' shows what it "
+                            "holds)") from None
 
     def holdings(self, classes: np.ndarray) -> np.ndarray:
         """uint8 [n, hole]: every holding of the given classes, in combination order."""
@@ -115,18 +146,27 @@ class HandClasses:
 
     def text(self, index: int) -> str:
         """PPT notation of a class: cards of one suit in parentheses, ranks high first
-        (``(AK)K7``: ace and king suited, the other king and the seven of two other suits)."""
+        (``(AK)K7``: ace and king suited, the other king and the seven of two other suits);
+        hold'em classes as players write them: ``AA``, ``AKs``, ``AKo``."""
         key = int(self.keys[index])
         masks = [(key >> int(s)) & 0x1FFF for s in _SHIFT]
         groups = [[r for r in range(12, -1, -1) if m >> r & 1] for m in masks if m]
         suited = sorted((g for g in groups if len(g) > 1), key=lambda g: (-len(g), [-r for r in g]))
         single = sorted((g[0] for g in groups if len(g) == 1), reverse=True)
+        if self.hole == 2:
+            if suited:
+                return "".join(RANKS[r] for r in suited[0]) + "s"
+            return "".join(RANKS[r] for r in single) + ("" if single[0] == single[1] else "o")
         out = "".join("(" + "".join(RANKS[r] for r in g) + ")" for g in suited)
         return out + "".join(RANKS[r] for r in single)
 
     def parse_text(self, text: str) -> int:
         """The class written in PPT notation (each parenthesised group is one suit,
-        every other card a suit of its own)."""
+        every other card a suit of its own; hold'em's ``AKs`` / ``AKo`` too)."""
+        shorthand = re.fullmatch(r"([2-9TJQKA])([2-9TJQKA])([SO])", text.strip().upper())
+        if self.hole == 2 and shorthand and shorthand.group(1) != shorthand.group(2):
+            hi, lo, kind = shorthand.groups()
+            text = f"({hi}{lo})" if kind == "S" else hi + lo
         groups = re.findall(r"\(([2-9TJQKA]+)\)|([2-9TJQKA])", text.strip().upper())
         if "".join(a or b for a, b in groups) != re.sub(r"[()]", "", text.strip().upper()):
             raise HandError(f"cannot read hand class {text!r}")

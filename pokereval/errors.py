@@ -11,10 +11,21 @@ written as escapes (``\\n``, ``\\x1b``, ``\\u2028``), and a message longer than
 was cut (an input of megabytes must not become a log line of megabytes).
 """
 
-__all__ = ["PokerEvalError", "CardError", "GameError", "HandError", "MAX_MESSAGE", "one_line"]
+__all__ = ["PokerEvalError", "CardError", "GameError", "HandError", "MAX_MESSAGE", "one_line",
+           "install_hint", "about"]
 
 #: Longest error message, in characters (longer ones are cut in the middle).
 MAX_MESSAGE = 1000
+
+
+#: optional extra -> the packages it brings (pyproject.toml [project.optional-dependencies])
+EXTRAS = {"web": "starlette uvicorn", "plot": "matplotlib", "cluster": "distributed"}
+
+
+def install_hint(extra: str) -> str:
+    """How to install an optional extra, from PyPI or from a clone of the repository
+    (``pokereval-hilo[...]`` works only where the distribution is published)."""
+    return f"pip install {EXTRAS[extra]} (or, in a clone of pokereval: pip install \".[{extra}]\")"
 
 
 def one_line(message: object) -> str:
@@ -38,9 +49,10 @@ def one_line(message: object) -> str:
 class PokerEvalError(ValueError):
     """Base class of every input error raised by pokereval (its message is one line).
 
-    ``field``: what the error is about, when known ("board", "dead", "player", "game"
-    or "option"); ``player``: the 0-based player it is about (with ``field="player"``),
-    else None.  A face points at the field with them, never by reading the message.
+    ``field``: what the error is about, when known ("board", "dead", "player", "game",
+    "option", or "hole": the hand given to :func:`pokereval.evaluate`); ``player``: the
+    0-based player it is about (with ``field="player"``), else None.  A face points at
+    the field with them, never by reading the message.
     """
 
     def __init__(self, message: object = "", *args: object, field: str | None = None,
@@ -63,3 +75,27 @@ class HandError(PokerEvalError):
     """A request that does not fit the game: wrong number of hole cards, too
     many or too few board cards, too many players for the deck, stud players on
     different streets, or a bad option value."""
+
+
+class about:
+    """``with about(field, player):`` an input error raised inside is about that field
+    (unless it already says which): for checks that do not know what their input is.
+
+    >>> try:
+    ...     with about("board"):
+    ...         raise CardError("unknown card 'Zz' in board")
+    ... except CardError as error:
+    ...     (error.field, error.player)
+    ('board', None)
+    """
+
+    def __init__(self, field: str, player: int | None = None) -> None:
+        self.field, self.player = field, player
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: object, error: object, trace: object) -> bool:
+        if isinstance(error, PokerEvalError) and error.field is None:
+            error.field, error.player = self.field, self.player
+        return False  # the error goes on

@@ -18,7 +18,7 @@ import numpy as np
 from . import _native
 from ._native import ffi, lib
 from .cards import RANKS, cards_str, check_disjoint, parse_cards
-from .errors import HandError
+from .errors import HandError, about
 from .games import Game, check_eval_counts, get_game
 
 __all__ = ["CATEGORIES", "HighHand", "LowHand", "Evaluation", "evaluate", "evaluate_batch"]
@@ -164,9 +164,11 @@ def evaluate(game: str | Game, hole: str | Iterable[int | str],
     Stud games take the player's 5 to 7 cards as ``hole`` and no board.
     """
     game = get_game(game)
-    hole_cards = parse_cards(hole, "hole cards")
-    board_cards = parse_cards(board, "board")
-    check_disjoint({"hole cards": hole_cards, "board": board_cards})
+    with about("hole"):
+        hole_cards = parse_cards(hole, "hole cards")
+    with about("board"):  # a card twice across the two: the board, the later one
+        board_cards = parse_cards(board, "board")
+        check_disjoint({"hole cards": hole_cards, "board": board_cards})
     check_eval_counts(game, hole_cards, board_cards, hole, board)
     candidates = _candidates(game, hole_cards, board_cards)
 

@@ -171,7 +171,7 @@ def get_game(name: str | Game) -> Game:
         return name
     game = _LOOKUP.get(_key(name)) if isinstance(name, str) else None
     if game is None:
-        raise GameError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
+        raise GameError(f"unknown game {name!r} (known: {', '.join(GAMES)})", field="game")
     return game
 
 
@@ -209,15 +209,18 @@ def check_eval_counts(g: Game, hole: list[int], board: list[int], hole_text: obj
     hand, 5 to 7 stud cards or the hole cards plus enough board cards."""
     if g.stud:
         if not 5 <= len(hole) <= 7:
-            raise HandError(f"{g.name} evaluates 5 to 7 cards, got {len(hole)} ({hole_text!s})")
+            raise HandError(f"{g.name} evaluates 5 to 7 cards, got {len(hole)} ({hole_text!s})",
+                            field="hole")
         if board:
-            raise HandError(f"{g.name} has no board, got board {board_text!s}")
+            raise HandError(f"{g.name} has no board, got board {board_text!s}", field="board")
         return
     if len(hole) != g.hole:
-        raise HandError(f"{g.name} needs {g.hole} hole cards, got {len(hole)} ({hole_text!s})")
+        raise HandError(f"{g.name} needs {g.hole} hole cards, got {len(hole)} ({hole_text!s})",
+                        field="hole")
     least = 3 if g.exactly_two else 5 - g.hole
     if len(board) > g.board:
-        raise HandError(f"{g.name} has at most {g.board} board cards, got {len(board)} ({board_text!s})")
+        raise HandError(f"{g.name} has at most {g.board} board cards, got {len(board)} "
+                        f"({board_text!s})", field="board")
     if len(board) < least:
         raise HandError(f"{g.name} needs at least {least} board cards to make a hand, "
-                        f"got {len(board)} ({board_text!s})")
+                        f"got {len(board)} ({board_text!s})", field="board")

@@ -34,13 +34,15 @@ from .classes import combinations, hand_classes
 from .errors import HandError, PokerEvalError
 from .games import Game, get_game
 
-__all__ = ["ORDERED_GAMES", "HandOrdering", "hand_ordering", "percent_holdings", "percentile"]
+__all__ = ["ORDERED_GAMES", "HandOrdering", "hand_ordering", "percent_holdings", "percentile",
+           "ordering_table", "load_ordering"]
 
 ORDERED_GAMES = ("holdem", "omaha", "omaha-hilo", "omaha5", "omaha5-hilo")
 
 
-def _table(game: str | Game, players: int) -> tuple[Game, int]:
-    """(game, players of the shipped table) for a request, or a one-line error."""
+def ordering_table(game: str | Game, players: int) -> tuple[Game, int]:
+    """(game, players of the shipped table) for a request, or a one-line error:
+    ``players=9`` and ``10`` both name the full-ring table."""
     game = get_game(game)
     if game.name not in ORDERED_GAMES:
         raise PokerEvalError(f"no hand ordering for {game.name}: percent ranges and percentiles "
@@ -54,8 +56,9 @@ def _table(game: str | Game, players: int) -> tuple[Game, int]:
 
 
 @lru_cache(maxsize=16)
-def _ordering(name: str, players: int):
-    """(order, stat, meta, position of each class, cumulative combos in order)."""
+def load_ordering(name: str, players: int):
+    """The shipped ordering of game ``name`` (cached, read-only arrays): (order, stat,
+    meta, position of each class in the order, cumulative combos in order)."""
     loaded = orderings.load(name, players)
     if loaded is None:
         raise PokerEvalError(f"the {name} {players}-handed ordering is not installed")
@@ -74,7 +77,7 @@ def _holdings_in_order(name: str, players: int) -> np.ndarray:
     """Every holding, sorted by its class's position in the ordering (combination
     order within a class), so that any prefix of classes is a slice."""
     hc = hand_classes(get_game(name).hole)
-    position = _ordering(name, players)[3]
+    position = load_ordering(name, players)[3]
     key = position.astype(hc.class_of_combo.dtype)[hc.class_of_combo]  # 16-bit: radix sort
     rows = combinations(hc.hole)[np.argsort(key, kind="stable")]
     rows.setflags(write=False)
@@ -100,8 +103,8 @@ def percent_holdings(game: str | Game, lo: float, hi: float,
             raise HandError(f"percent bound {name}={x!r} must be a fraction in [0, 1]")
     if lo > hi:
         raise HandError(f"percent band {lo!r}..{hi!r} runs backwards")
-    game, players = _table(game, players)
-    cum = _ordering(game.name, players)[4]
+    game, players = ordering_table(game, players)
+    cum = load_ordering(game.name, players)[4]
     a, b = _prefix(cum, lo), _prefix(cum, hi)
     start = int(cum[a - 1]) if a else 0
     stop = int(cum[b - 1]) if b else 0
@@ -115,8 +118,8 @@ def percentile(game: str | Game, hand: str, players: int = 10) -> float:
     >>> percentile("omaha", "AsAh7c2d")
     0.9675316280358297
     """
-    game, players = _table(game, players)
-    order, _, _, position, cum = _ordering(game.name, players)
+    game, players = ordering_table(game, players)
+    order, _, _, position, cum = load_ordering(game.name, players)
     hc = hand_classes(game.hole)
     p = position[hc.class_of(hand)]
     above = int(cum[p - 1]) if p else 0
@@ -139,6 +142,12 @@ class HandOrdering:
     stat: np.ndarray
     meta: dict
 
+    def __repr__(self) -> str:
+        # the dataclass repr would print every class (megabytes for Omaha)
+        first = ", ".join(self.classes[:3])
+        return (f"<HandOrdering {self.game} {self.players}-handed: {len(self.classes):,} classes, "
+                f"{int(self.combos.sum()):,} holdings, best first: {first}, ...>")
+
     def to_dict(self, limit: int | None = None) -> dict:
         n = len(self.classes) if limit is None else limit
         stat = [None if np.isnan(s) else float(s) for s in self.stat[:n]]
@@ -152,10 +161,12 @@ def hand_ordering(game: str | Game, players: int = 10) -> HandOrdering:
 
     >>> o = hand_ordering("holdem")
     >>> o.classes[:5], int(o.combos.sum())
-    (['AA', 'KK', 'QQ', 'JJ', '(AK)'], 1326)
+    (['AA', 'KK', 'QQ', 'JJ', 'AKs'], 1326)
+    >>> o
+    <HandOrdering holdem 10-handed: 169 classes, 1,326 holdings, best first: AA, KK, QQ, ...>
     """
-    game, players = _table(game, players)
-    order, stat, meta, _, _ = _ordering(game.name, players)
+    game, players = ordering_table(game, players)
+    order, stat, meta, _, _ = load_ordering(game.name, players)
     hc = hand_classes(game.hole)
     return HandOrdering(game.name, players, [hc.text(c) for c in order], hc.combos[order],
                         stat[order], meta)

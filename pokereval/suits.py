@@ -7,6 +7,10 @@ its renamed image have the same outcome counts over all run-outs.  Exact
 enumeration then walks one combination of each class and counts it as many times
 as the class has members: ``AKs`` vs ``QQ`` preflop is 2 classes of 12, not 24
 combinations.  The counts are exactly those of walking every combination.
+
+The one suit-isomorphism key of holdings lives here too (:func:`class_keys`, and
+:func:`is_symmetric` for a whole range): :mod:`pokereval.analysis.range_equities`
+merges holdings with it.
 """
 from __future__ import annotations
 
@@ -45,6 +49,27 @@ def _row_map(rows: np.ndarray, weights, perm: np.ndarray):
     if weights is not None and not np.array_equal(weights[idx], weights):
         return None
     return idx
+
+
+def class_keys(rows: np.ndarray) -> np.ndarray:
+    """The suit-isomorphic class key of each holding row: the least row key of its 24
+    renamings (identity included), so two holdings share a key exactly when a renaming
+    of the suits maps one onto the other."""
+    keys = _row_keys(rows)
+    for perm in _RENAMINGS:
+        keys = np.minimum(keys, _row_keys(_renamed(rows, perm)))
+    return keys
+
+
+def is_symmetric(rows: np.ndarray, weights) -> bool:
+    """True when every renaming of the suits maps the holdings ``rows`` (unique rows, as
+    a :class:`~pokereval.ranges.Range` holds them) onto themselves, each image with the
+    holding's weight; False for no holdings."""
+    rows = np.asarray(rows)
+    if not len(rows):
+        return False
+    weights = np.asarray(weights)
+    return all(_row_map(rows, weights, perm) is not None for perm in _RENAMINGS)
 
 
 def symmetries(blocks: list[np.ndarray], weights: list, fixed: list[int]) -> list[list[np.ndarray]]:

@@ -70,10 +70,17 @@ def _stud_sample_values() -> None:
 
 
 def _distribution() -> None:
-    """Next-street equity distributions (:mod:`pokereval.distribution`)."""
+    """Next-street equity distributions (:mod:`pokereval.analysis.distribution`)."""
     from .api import equity_distribution
 
     equity_distribution("omaha-hilo", ["AcAs3d4h", "KhKcJdTd"], board="7c8d9h")
+
+
+def _hand_tables() -> None:
+    """The starting-hand tables' per-class trials (:mod:`pokereval.tables`)."""
+    from .tables.simulate import Chunk, run_chunk
+
+    run_chunk(Chunk("omaha-hilo", 3, "equity", 2, 0, 2, 4, 1))
 
 
 #: Kernels no equity() spot reaches: ``(label, call)``.
@@ -81,6 +88,7 @@ CALLS: list[tuple[str, Callable[[], object]]] = [
     ("kernels.eval_batch", _eval_batch),
     ("kernels.stud_montecarlo.sample_values", _stud_sample_values),
     ("distribution.equity_distribution", _distribution),
+    ("tables.simulate.run_chunk", _hand_tables),
 ]
 
 

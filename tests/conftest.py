@@ -1,4 +1,4 @@
-"""Shared test setup: hypothesis profiles, the tests/ folder on sys.path, test data."""
+"""Shared test setup: hypothesis profiles, tests/support/ on sys.path, test data."""
 import os
 import sys
 from pathlib import Path
@@ -6,8 +6,10 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-# `import naive` (the reference implementation) from any test module.
-sys.path.insert(0, str(Path(__file__).parent))
+# `import naive` (the reference implementation) and the other support modules
+# (tests/support/: fuzzing, ppt_oracle, rules_reference, webserver, web_standins) from
+# any test module.
+sys.path.insert(0, str(Path(__file__).parent / "support"))
 
 import naive  # noqa: E402
 

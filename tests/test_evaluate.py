@@ -1,7 +1,7 @@
 """Tests of the public evaluator: pe.evaluate and pe.evaluate_batch.
 
 Judged by the reference vectors (tests/data) and by the naive oracle
-(tests/naive.py); value encodings per docs/ARCHITECTURE.md.
+(tests/support/naive.py); value encodings per docs/ARCHITECTURE.md.
 """
 import random
 import re

@@ -1,4 +1,4 @@
-"""Prove the oracle (tests/naive.py) before it judges pokereval.
+"""Prove the oracle (tests/support/naive.py) before it judges pokereval.
 
 Checked against the project's independently computed vectors (tests/data) and
 against known combinatorial facts about poker hands.

@@ -3,6 +3,7 @@ manifest, the content-stamped kernel cache, the warm-up registry, the compile no
 import hashlib
 import inspect
 import io
+import os
 import re
 import sys
 from pathlib import Path
@@ -227,3 +228,35 @@ def test_compile_notice_ignores_other_packages(capsys):
     notice.on_start(event)
     notice.on_end(event)
     assert capsys.readouterr().err == ""
+
+
+def test_install_notice_reaches_the_terminal():
+    """pip hides a build's output, so setup.py's notice about the kernel warm-up writes to
+    the terminal itself (issue 29 item 10): run its ``notice`` in a child whose
+    controlling terminal is a pseudo-terminal, with stdout to a pipe as pip has it."""
+    import ast
+    import pty
+
+    source = (ROOT / "setup.py").read_text(encoding="utf-8")
+    func = next(n for n in ast.parse(source).body
+                if isinstance(n, ast.FunctionDef) and n.name == "notice")
+    code = ast.get_source_segment(source, func) + "\nnotice('pokereval: compiling the Numba kernels once')\n"
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: its controlling terminal is the pty; stdout goes nowhere
+        os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+        try:
+            exec(compile(code, "setup.py", "exec"), {})
+        finally:
+            os._exit(0)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(fd, 1024)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.waitpid(pid, 0)
+    os.close(fd)
+    assert b"compiling the Numba kernels once" in seen

@@ -201,7 +201,7 @@ def test_cli_rank_and_range(capsys):
     assert "72" in capsys.readouterr().out
     assert main(["range", "holdem", "AA,AKs", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["combos"] == 10 and [c["class"] for c in data["first_classes"]] == ["AA", "(AK)"]
+    assert data["combos"] == 10 and [c["class"] for c in data["first_classes"]] == ["AA", "AKs"]
     assert main(["rank", "stud", "AsAhKsKhQdQh2c"]) == 2
     assert "holdem, omaha" in capsys.readouterr().err
     assert main(["rank", "omaha", "AsAh"]) == 2

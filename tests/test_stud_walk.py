@@ -16,7 +16,7 @@ BINOM = K.binomials()
 
 def oracle_cells(game, hands, dead):
     """int64[n, n + 1, n + 2]: the outcome cells (see kernels.handeval.tally) counted
-    over tests/naive.py's run-outs."""
+    over tests/support/naive.py's run-outs."""
     n = len(hands)
     out = np.zeros((n, n + 1, n + 2), np.int64)
     for deal in naive.runouts(game, hands, (), dead):

@@ -87,3 +87,31 @@ def test_exact_range_spots_same_with_and_without_symmetry(monkeypatch):
             assert p.equity_fraction == q.equity_fraction
             assert (p.high_win, p.high_tie, p.low_win, p.low_tie, p.scoop) == \
                    (q.high_win, q.high_tie, q.low_win, q.low_tie, q.scoop)
+
+
+def _least_relabelling(holding):
+    """Brute force: the least sorted tuple over the 24 suit relabellings of a holding."""
+    return min(tuple(sorted((c & ~3) | perm[c & 3] for c in holding))
+               for perm in permutations(range(4)))
+
+
+def test_class_keys_group_holdings_as_their_least_relabelling():
+    rows = np.asarray(parse_range("omaha", "AA**, KQJT").holdings, dtype=np.uint8)[::97]
+    keys = S.class_keys(rows)
+    least = [_least_relabelling(h) for h in rows.tolist()]
+    for i in range(len(rows)):  # same key exactly when the same least relabelling
+        assert ((keys == keys[i]) == np.array([m == least[i] for m in least])).all()
+    assert len(np.unique(keys)) == len(set(least)) > 1
+
+
+def test_is_symmetric_under_every_relabelling_with_its_weights():
+    def brute(r):
+        base = {tuple(h): w for h, w in zip(r.holdings.tolist(), r.weights.tolist())}
+        return all(base.get(tuple(sorted((c & ~3) | perm[c & 3] for c in h))) == w
+                   for perm in permutations(range(4)) for h, w in base.items())
+    cases = {"QQ": True, "AKs": True, "AKs, QJo": True, "AsKs": False,
+             "AsKs@2, AhKh, AdKd, AcKc": False, "QQ@3, AKs@2": True}
+    for text, want in cases.items():
+        r = parse_range("holdem", text)
+        assert S.is_symmetric(r.holdings, r.weights) is want == brute(r), text
+    assert not S.is_symmetric(np.zeros((0, 2), dtype=np.uint8), np.zeros(0))

@@ -17,7 +17,7 @@ from .results import EquityResult
 from .runner import MC_CHUNK, Runner, exact_batches, fixed_exact_counts
 from .spot import Spot
 
-__all__ = ["RangedRunner", "whole_weights", "EXACT", "LISTED", "DEALT", "MAX_TRIES_FACTOR"]
+__all__ = ["RangedRunner", "whole_weights", "MAX_TRIES_FACTOR"]
 
 #: A Monte Carlo chunk of ranged players gives up after this many attempts
 #: per wanted sample (acceptance below 1 / MAX_TRIES_FACTOR: an error).
@@ -33,9 +33,6 @@ def whole_weights(weights: np.ndarray) -> tuple[np.ndarray, list[int]]:
     whole = [int(f * denom) for f in fracs]
     g = math.gcd(*whole)
     return inverse.astype(np.int64), [w // g for w in whole]
-
-
-EXACT, LISTED, DEALT = 0, 1, 2  # player kinds of the ranged kernels
 
 
 class RangedRunner(Runner):
@@ -59,16 +56,18 @@ class RangedRunner(Runner):
         """The kernels' player kinds: an exact hand (or a one-holding range), a listed
         range, or (``dealt``) a random hand: every holding of the unseen cards with
         equal weights, dealt from the deck instead of drawn from its list."""
+        from ..kernels import PlayerKind  # loaded by the caller (the kernels run next)
+
         spot = self.spot
         kinds = []
         for b, w in zip(self.blocks, self.weights):
             if len(b) == 1:
-                kinds.append(EXACT)
+                kinds.append(PlayerKind.EXACT)
             elif (dealt and len(b) == comb(len(spot.unseen), b.shape[1])
                   and bool(np.all(w == w[0]))):
-                kinds.append(DEALT)
+                kinds.append(PlayerKind.DEALT)
             else:
-                kinds.append(LISTED)
+                kinds.append(PlayerKind.LISTED)
         return np.array(kinds, dtype=np.int64)
 
     def compatible_tuples(self, limit: int) -> np.ndarray:
@@ -227,14 +226,14 @@ class RangedRunner(Runner):
         G = K.game_flags(g)
         kind = self._kinds(dealt=not g.stud)
         # a random hand is dealt from the deck: its holdings need not travel
-        blocks = [b[:1] if k == DEALT else b for b, k in zip(self.blocks, kind)]
+        blocks = [b[:1] if k == K.PlayerKind.DEALT else b for b, k in zip(self.blocks, kind)]
         H, R = K.range_data(blocks, self.weights, g)
         n = spot.n
         target = self.planned.stderr
         # a one-holding range's cards never come: out of the deck, not rejected per card
-        fixed = {int(c) for b, k in zip(blocks, kind) if k == EXACT for c in b[0]}
+        fixed = {int(c) for b, k in zip(blocks, kind) if k == K.PlayerKind.EXACT for c in b[0]}
         deck = np.array([c for c in spot.unseen if c not in fixed], dtype=np.uint8)
-        listed = [b for b, k in zip(blocks, kind) if k == LISTED]
+        listed = [b for b, k in zip(blocks, kind) if k == K.PlayerKind.LISTED]
         if len(listed) == 1:  # its holdings' rest of the deck: no card of the deal rejected
             R = R._replace(rest=K.rest_of_deck(listed[0], deck))
 

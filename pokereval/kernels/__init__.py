@@ -12,6 +12,7 @@ the :class:`.structs.Tables` built by :func:`kernel_tables`.
 * :mod:`.montecarlo` sampling (board games)
 * :mod:`.stud_montecarlo` sampling (stud)
 * :mod:`.rng`        per-chunk random streams
+* :mod:`.hand_tables` the starting-hand tables' per-class trials (:mod:`pokereval.tables`)
 
 Cached kernels are stamped with a hash of every kernel source, so an edit to
 any of them recompiles them all (see :mod:`._jit`); the cache is filled at
@@ -27,19 +28,20 @@ from .exact import board_exact, stud_tables  # noqa: E402
 from .stud_walk import stud_exact  # noqa: E402
 from .boards import (BOARD_SHIFT, BOARD_SLOTS, displacement_hash,  # noqa: E402
                      five_card_rank_multisets)
+from .hand_tables import class_trials  # noqa: E402
 from .handeval import eval_batch, prep_holdings  # noqa: E402
 from .montecarlo import board_mc  # noqa: E402
 from .ranged import (alias_table, board_exact_ranged, board_mc_ranged,  # noqa: E402
                      compatible_tuples, pair_board_table, rest_of_deck_rows, stud_mc_ranged)
-from .structs import GameFlags, Holdings, RangeData, Tables  # noqa: E402
+from .structs import GameFlags, Holdings, PlayerKind, RangeData, Tables  # noqa: E402
 from .stud_montecarlo import stud_mc, stud_mc_tables  # noqa: E402
 
 __all__ = [
     "BOARD_SLOTS", "binomials", "board_exact", "board_mc", "eval_batch", "game_flags",
     "kernel_tables", "prep_holdings", "stud_exact", "stud_mc", "stud_mc_tables", "stud_tables",
     "board_exact_ranged", "board_mc_ranged", "compatible_tuples", "range_data", "range_tables", "rest_of_deck",
-    "board_hash",
-    "stud_mc_ranged", "GameFlags", "Holdings", "RangeData", "Tables",
+    "board_hash", "class_trials", "pair_tables",
+    "stud_mc_ranged", "GameFlags", "Holdings", "PlayerKind", "RangeData", "Tables",
 ]
 
 
@@ -103,14 +105,26 @@ def range_tables() -> np.ndarray:
     return T2.ravel()
 
 
+@lru_cache(maxsize=None)
 def _pair_class_table() -> np.ndarray:
-    """int64[13, 13]: the class (0..90) of the rank pair {a, b}, as in :func:`range_tables`."""
+    """int64[13 * 13]: the class (0..90) of the rank pair {a, b} at ``13 * a + b``, as in
+    :func:`range_tables`."""
     from itertools import combinations_with_replacement
 
     table = np.zeros((13, 13), dtype=np.int64)
     for i, (a, b) in enumerate(combinations_with_replacement(range(13), 2)):
         table[a, b] = table[b, a] = i
-    return table
+    return np.ascontiguousarray(table.ravel())
+
+
+NO_PAIR_HIGH = np.zeros(1, dtype=np.uint16)
+
+
+def pair_tables(G: GameFlags) -> tuple[np.ndarray, np.ndarray]:
+    """``(T2, pclass)`` for :func:`.handeval.cards_values`: the pair table of
+    :func:`range_tables` and the rank-pair classes (Omaha family; else a one-entry
+    stand-in, never read)."""
+    return (range_tables() if G.omaha else NO_PAIR_HIGH), _pair_class_table()
 
 
 def range_data(blocks, weights, game) -> tuple[Holdings, RangeData]:
@@ -147,8 +161,7 @@ def range_data(blocks, weights, game) -> tuple[Holdings, RangeData]:
         H = prep_holdings(KT, holes, 0)  # stud kernels read features by holding row
     else:  # board kernels: row p = player p's first holding (its exact hand)
         H = prep_holdings(KT, np.ascontiguousarray(holes[starts]), G.omaha)
-    T2 = range_tables() if G.omaha else np.zeros(1, dtype=np.uint16)
-    pclass = np.ascontiguousarray(_pair_class_table().ravel())
+    T2, pclass = pair_tables(G)
     R = RangeData(starts, counts, prob, alias, uniform, masks, holes, pclass, T2, NO_REST)
     return H, R
 

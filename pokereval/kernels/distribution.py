@@ -17,9 +17,10 @@ from numba import prange
 
 from ._jit import jit
 from .boards import U
-from .exact import next_colex, unrank_colex
+from .exact import next_colex, scratch, unrank_colex
 from .handeval import (board_flush_suit, board_summary, board_values, omaha_holding_flush,
                        omaha_low_value, omaha_nonflush, outcome_cell, showdown)
+from .structs import ScatterWalk
 
 FIELDS = 3  # per deal and player: share units, scoops, low halves won or tied
 #: Up to this many players a run-out adds one count to its deals' joint outcome
@@ -60,9 +61,11 @@ def _joint(G, n, hv, lv):
 
 
 @jit(hot=True)
-def _scatter_range(KT, G, H, tuples, tweights, tmasks, known, deck, k, subs, binom, cache,
-                   use_cache, cells, lo, hi, acc, den, c, board, hv, lv, sel):
-    """Walk the flat (combination, run-out) indices [lo, hi) into ``acc`` / ``den``."""
+def _scatter_range(KT, G, H, W, lo, hi, acc, den, S):
+    """Walk the flat (combination, run-out) indices [lo, hi) of ``W`` (a
+    :class:`.structs.ScatterWalk`) into ``acc`` / ``den``, in the scratch arrays ``S``."""
+    tuples, tweights, tmasks, known, deck, k, subs, binom, cache, use_cache, cells = W
+    c, board, hv, lv, sel = S.c, S.board, S.hv, S.lv, S.sel
     n = tuples.shape[1]
     b0 = known.shape[0]
     nsub = subs.shape[0]
@@ -130,13 +133,11 @@ def scatter_exact(KT, G, H, tuples, tweights, tmasks, known, deck, k, subs, ndea
     ncols = 4 ** n if n <= JOINT_PLAYERS else FIELDS * n
     acc = np.zeros((nch, ndeals, ncols), np.int64)
     den = np.zeros((nch, ndeals), np.int64)
+    W = ScatterWalk(tuples, tweights, tmasks, known, deck, k, subs, binom, cache, use_cache, cells)
     for ci in prange(nch):
         lo = min(ci * chunk, total)
         hi = min(lo + chunk, total)
-        _scatter_range(KT, G, H, tuples, tweights, tmasks, known, deck, k, subs, binom, cache,
-                       use_cache, cells, lo, hi, acc[ci], den[ci], np.zeros(k + 1, np.int64),
-                       np.zeros(5, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64),
-                       np.zeros(n, np.int64))
+        _scatter_range(KT, G, H, W, lo, hi, acc[ci], den[ci], scratch(k, 0, n))
     out = np.zeros((ndeals, ncols), np.int64)
     dsum = np.zeros(ndeals, np.int64)
     for ci in range(nch):

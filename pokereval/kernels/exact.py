@@ -22,6 +22,7 @@ from numba import prange
 
 from ._jit import jit
 from .handeval import board_summary, board_values, prep_holdings, stud_values, tally
+from .structs import Scratch
 
 
 @jit(inline=True)
@@ -45,6 +46,15 @@ def next_colex(c, k):
         c[i] = i
         i += 1
     c[i] += 1
+
+
+@jit(inline=True)
+def scratch(k, ndeck, n):
+    """A parallel chunk's :class:`.structs.Scratch` for ``k``-card run-outs of ``ndeck``
+    cards and ``n`` players."""
+    return Scratch(np.zeros(k + 1, np.int64), np.zeros(ndeck, np.int64), np.zeros(5, np.int64),
+                   np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64),
+                   np.zeros(n, np.int64))
 
 
 @jit

@@ -24,6 +24,7 @@ qualify.  ``G.has_low`` = a low is contested (eight-or-better, or razz when
 """
 import numpy as np
 
+from .._native import PH_SHIFT
 from ._jit import jit
 from .boards import BOARD_SLOTS, U, board_slot
 from .structs import Holdings
@@ -31,8 +32,9 @@ from .structs import Holdings
 
 @jit(inline=True)
 def ph(key, ph_offset):
-    """Perfect-hash index of a rank key."""
-    return U(key + ph_offset[U(key >> 8)])
+    """Perfect-hash index of a rank key (the C library's ``pe_ph_index``: ``PH_SHIFT``
+    is its ``PE_PH_SHIFT``, a constant of the compiled code)."""
+    return U(key + ph_offset[U(key >> PH_SHIFT)])
 
 
 @jit(inline=True)

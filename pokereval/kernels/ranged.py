@@ -21,9 +21,10 @@ pcount[p])`` (one row for an exact hand).  The range data travel as one
   instead of the 60 of a full 2 + 3 walk, for any number of holdings (the
   fixed-hand kernels' per-holding cache would need 16 KB a holding).
 
-Players are of three kinds (``kind[p]``): 0 an exact hand, 1 a listed range
-(its holdings drawn by weight), 2 a range of every holding of the unseen cards
-with equal weights (a random hand: dealt from the deck like the board, no list).
+Players are of three kinds (``kind[p]``, a :class:`.structs.PlayerKind`): ``EXACT``
+an exact hand, ``LISTED`` a listed range (its holdings drawn by weight), ``DEALT`` a
+range of every holding of the unseen cards with equal weights (a random hand: dealt
+from the deck like the board, no list).
 
 Monte Carlo draws each listed player's holding from its weights, rejects the
 trial when two holdings share a card (board, dead cards and exact hands were
@@ -39,12 +40,14 @@ attempts), so a seed gives the same answer on any number of threads.
 import numpy as np
 from numba import prange
 
+from .._native import PH_SHIFT
 from ._jit import jit
 from .boards import U, board_slot
-from .exact import next_colex, sum_chunks, unrank_colex
+from .exact import next_colex, scratch, sum_chunks, unrank_colex
 from .handeval import (board_flush_suit, board_summary, cards_values, holding_values,
                        stud_values, tally)
 from .rng import seed_stream, xo_below, xo_next
+from .structs import PlayerKind, TupleWalk
 
 NPAIR_CLASSES = 91
 TRIAL_BLOCK = 256  # trials dealt ahead of their evaluation
@@ -56,9 +59,9 @@ def board_values_rows(KT, G, H, R, kind, rows, dealt, n, board, key, low, packed
     """Fill ``hv[:n]``, ``lv[:n]`` on the five-card board for one trial: the values
     of :func:`.handeval.board_values`, the holdings found by how they were dealt.
 
-    Player ``p`` of ``kind[p]`` 0 (an exact hand) is ``H`` row ``p`` with the
-    per-player Omaha cache, as in the fixed-hand kernels; kind 1 (a listed range)
-    holds holding row ``rows[p]`` of ``R.holes``; kind 2 (every holding) holds the
+    Player ``p`` of ``kind[p]`` ``EXACT`` is ``H`` row ``p`` with the
+    per-player Omaha cache, as in the fixed-hand kernels; ``LISTED``
+    holds holding row ``rows[p]`` of ``R.holes``; ``DEALT`` (every holding) holds the
     next ``nc`` cards of ``dealt``."""
     fs, bsm = board_flush_suit(board, packed)
     slot = board_slot(key, KT.board_offset) if G.omaha else U(0)
@@ -67,10 +70,10 @@ def board_values_rows(KT, G, H, R, kind, rows, dealt, n, board, key, low, packed
     q = 0
     for p in range(n):
         kp = kind[p]
-        if kp == 0:
+        if kp == PlayerKind.EXACT:
             hv[p], lv[p] = holding_values(KT, G, H, U(p), board, key, low, packed, fs, bsm, slot,
                                           cache)
-        elif kp == 1:
+        elif kp == PlayerKind.LISTED:
             hv[p], lv[p] = cards_values(KT, G, R.holes[U(rows[p])], 0, nc, key, low, packed, fs,
                                         bsm, base, R.pair_high, R.pclass)
         else:
@@ -133,7 +136,7 @@ def _deal_rejecting(R, kind, fixed, d, need, ntrials, maxtry, rows, dealt, s0, s
         used = fixed
         ok = True
         for p in range(n):
-            if kind[p] != 1:
+            if kind[p] != PlayerKind.LISTED:
                 continue
             h, s0, s1, s2, s3 = _draw(p, R, s0, s1, s2, s3)
             m = masks[h]
@@ -167,11 +170,11 @@ def _deal_rejecting(R, kind, fixed, d, need, ntrials, maxtry, rows, dealt, s0, s
 def deal_trials(state, R, kind, d, need, ntrials, maxtry, rows, dealt):
     """Draw up to ``ntrials`` trials in at most ``maxtry`` attempts: ``(accepted, attempts)``.
 
-    Trial ``t``: each listed player (kind 1) draws a holding row by weight (alias
+    Trial ``t``: each listed player (``LISTED``) draws a holding row by weight (alias
     method) into ``rows[t, p]`` (other players: their first row; an exact hand's
-    cards (kind 0) stay out of the deal), the attempt is rejected when two
+    cards (``EXACT``) stay out of the deal), the attempt is rejected when two
     holdings share a card; then ``need`` cards are dealt uniformly from ``d``
-    less those holdings into ``dealt[t, :need]`` (the kind-2 players' holdings
+    less those holdings into ``dealt[t, :need]`` (the ``DEALT`` players' holdings
     first, in player order, then the missing board cards).  A tight loop of its
     own, so the random state stays in registers."""
     pstart, masks = R.pstart, R.masks
@@ -180,9 +183,9 @@ def deal_trials(state, R, kind, d, need, ntrials, maxtry, rows, dealt):
     fixed = np.uint64(0)
     listed = -1
     for p in range(n):
-        if kind[p] == 0:
+        if kind[p] == PlayerKind.EXACT:
             fixed |= masks[U(pstart[p])]  # a one-holding range's cards may be in the deck
-        elif kind[p] == 1:
+        elif kind[p] == PlayerKind.LISTED:
             listed = p
         for t in range(ntrials):
             rows[t, p] = pstart[p]
@@ -211,7 +214,7 @@ def _board_chunk_r(KT, G, H, R, kind, known, d, k, state, nsamples, maxtry, cach
     nc = R.holes.shape[1]
     ndealt = 0
     for p in range(n):
-        if kind[p] == 2:
+        if kind[p] == PlayerKind.DEALT:
             ndealt += 1
     first = ndealt * nc  # the missing board cards follow the dealt holdings
     b0 = known.shape[0]
@@ -289,7 +292,7 @@ def _stud_chunk_r(KT, G, H, R, kind, d, mo, shared, state, nsamples, maxtry, out
 def stud_mc_ranged(KT, G, H, R, kind, unseen, mo, shared, seed, first_chunk, nchunks, chunk,
                    total, maxfactor):
     """Stud samples (see :func:`board_mc_ranged`); ``unseen``: cards not dead nor
-    in an exact hand (ranged holdings' cards included); ``kind``: 0 or 1."""
+    in an exact hand (ranged holdings' cards included); ``kind``: ``EXACT`` or ``LISTED``."""
     n = kind.shape[0]
     out = np.zeros((nchunks, n, n + 1, n + 2), np.int64)
     info = np.zeros((nchunks, 2), np.int64)
@@ -351,8 +354,11 @@ def compatible_tuples(pstart, pcount, masks, limit):
 
 
 @jit(hot=True)
-def _board_tuples(KT, G, H, R, kind, tuples, tgroup, known, base, k, nruns, lo, hi, binom, cache,
-                  out, c, deck, board, rows, hv, lv):
+def _board_tuples(KT, G, H, R, kind, W, lo, hi, cache, out, S):
+    """Walk the flat (combination, run-out) indices [lo, hi) of ``W`` (a
+    :class:`.structs.TupleWalk`) into ``out[group]``, in the scratch arrays ``S``."""
+    c, deck, board, rows, hv, lv = S.c, S.deck, S.board, S.rows, S.hv, S.lv
+    tuples, tgroup, known, base, k, nruns, binom = W
     n = rows.shape[0]
     masks = R.masks
     b0 = known.shape[0]
@@ -392,19 +398,16 @@ def board_exact_ranged(KT, G, H, R, kind, tuples, tgroup, ngroups, known, base, 
     """Outcome counts ``int64[ngroups, n, n + 1, n + 2]`` over the flat indices
     ``[first, first + count)`` of (tuple ``f // nruns``, run-out ``f % nruns``);
     run-outs of a tuple are the ``k``-subsets (colex) of ``base`` less its cards.
-    Counts go to the tuple's weight group ``tgroup[t]``; ``kind``: 0 or 1 (see
+    Counts go to the tuple's weight group ``tgroup[t]``; ``kind``: ``EXACT`` or ``LISTED`` (see
     :func:`board_values_rows`)."""
     n = tuples.shape[1]
     nch = (count + chunk - 1) // chunk
     out = np.zeros((nch, ngroups, n, n + 1, n + 2), np.int64)
+    W = TupleWalk(tuples, tgroup, known, base, k, nruns, binom)
     for ci in prange(nch):
         lo = first + ci * chunk
         hi = min(lo + chunk, first + count)
-        _board_tuples(KT, G, H, R, kind, tuples, tgroup, known, base, k, nruns, lo, hi, binom, cache,
-                      out[ci],
-                      np.zeros(k + 1, np.int64), np.zeros(base.shape[0], np.int64),
-                      np.zeros(5, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64),
-                      np.zeros(n, np.int64))
+        _board_tuples(KT, G, H, R, kind, W, lo, hi, cache, out[ci], scratch(k, base.shape[0], n))
     return sum_chunks(out)
 
 
@@ -430,9 +433,9 @@ def pair_board_table(KT, board_keys, pair_keys):
                 for j in range(i + 1, 4):
                     for l in range(j + 1, 5):
                         key = pair_keys[pc] + board_keys[b, i] + board_keys[b, j] + board_keys[b, l]
-                        if (key >> 8) >= ph_offset.shape[0]:
+                        if (key >> PH_SHIFT) >= ph_offset.shape[0]:
                             continue
-                        idx = key + ph_offset[key >> 8]
+                        idx = key + ph_offset[key >> PH_SHIFT]
                         if idx >= 0 and idx < size:
                             v = hi_rank[idx]
                             if v > best:

@@ -4,16 +4,28 @@ Namedtuples: Numba compiles a field read (``KT.hi_rank``) exactly like the
 positional read it stands for (``KT[1]``), so naming costs nothing in the hot
 loops.  The field order is the positional order the kernels used before, and
 code may still index them positionally.
+
+:class:`PlayerKind` names the kind of each player of the ranged kernels
+(``kind[p]``); Numba compiles a comparison with a member as one with its int.
 """
+from enum import IntEnum
 from typing import NamedTuple
 
 import numpy as np
 
 
+class PlayerKind(IntEnum):
+    """How a ranged kernel finds player ``p``'s holding (:mod:`.ranged`, ``kind[p]``)."""
+
+    EXACT = 0   # an exact hand (or a one-holding range): its row of the holdings ``H``
+    LISTED = 1  # a listed range: a holding row drawn by weight (or walked, exact)
+    DEALT = 2   # every holding of the unseen cards, equal weights: dealt from the deck
+
+
 class Tables(NamedTuple):
     """``KT``: the C library's lookup tables plus per-card arrays (:func:`.kernel_tables`)."""
 
-    ph_offset: np.ndarray     # perfect hash of a rank key: index = key + ph_offset[key >> 8]
+    ph_offset: np.ndarray     # perfect hash of a rank key: index = key + ph_offset[key >> PH_SHIFT]
     hi_rank: np.ndarray       # high value of a rank multiset (no flushes), by perfect-hash index
     razz_rank: np.ndarray     # razz value of a rank multiset (5..7 cards), by perfect-hash index
     hi_flush: np.ndarray      # high value of a 13-bit single-suit rank mask (>= 5 bits)
@@ -57,3 +69,45 @@ class RangeData(NamedTuple):
     pclass: np.ndarray     # int64[13 * 13]: class (0..90) of a pair of ranks
     pair_high: np.ndarray  # uint16[slot * 91 + pclass]: best no-flush 2 + 3 high (Omaha)
     rest: np.ndarray       # uint8[m, deck - c]: deck less each holding of the one listed range
+
+
+class TupleWalk(NamedTuple):
+    """``W``: what an exact walk over combinations of holdings x run-outs reads
+    (:func:`.ranged.board_exact_ranged`); flat index ``f``: combination ``f // nruns``,
+    run-out ``f % nruns`` (the ``k``-subsets, colex, of ``base`` less its cards)."""
+
+    tuples: np.ndarray  # int64[T, n]: a holding row per player
+    tgroup: np.ndarray  # int64[T]: each combination's weight group
+    known: np.ndarray   # uint8[b]: the board cards given
+    base: np.ndarray    # int64[d]: the unseen cards
+    k: int              # board cards to come
+    nruns: int          # run-outs of a combination
+    binom: np.ndarray   # int64[64, 9]: binomial coefficients
+
+
+class ScatterWalk(NamedTuple):
+    """``W``: what the next-street scatter reads (:func:`.distribution.scatter_exact`)."""
+
+    tuples: np.ndarray    # int64[T, n]: a holding row of ``H`` per player
+    tweights: np.ndarray  # int64[T]: each combination's whole-number weight
+    tmasks: np.ndarray    # uint64[T]: bits of the deck indices the combination uses
+    known: np.ndarray     # uint8[b]: the board cards given
+    deck: np.ndarray      # uint8[d]: the unseen cards
+    k: int                # board cards to come
+    subs: np.ndarray      # int64[s, j]: positions of a run-out's cards making each deal
+    binom: np.ndarray     # int64[64, 9]: binomial coefficients
+    cache: np.ndarray     # uint16[n or 1, slots]: Omaha no-flush values by board slot
+    use_cache: int        # the holdings are the same every run (the cache is valid)
+    cells: np.ndarray     # int64[3, cells]: each field of an outcome cell
+
+
+class Scratch(NamedTuple):
+    """``S``: one parallel chunk's scratch arrays (:func:`.exact.scratch`)."""
+
+    c: np.ndarray      # int64[k + 1]: the run-out's colex combination
+    deck: np.ndarray   # int64[d]: the unseen cards less a combination's holdings
+    board: np.ndarray  # int64[5]: the board being evaluated
+    rows: np.ndarray   # int64[n]: each player's holding row
+    hv: np.ndarray     # int64[n]: each player's high value
+    lv: np.ndarray     # int64[n]: each player's low value
+    sel: np.ndarray    # int64[n]: each player's outcome cell

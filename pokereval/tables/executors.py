@@ -12,7 +12,7 @@ from multiprocessing import get_context
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from typing import Iterator
 
-from ..errors import PokerEvalError
+from ..errors import PokerEvalError, install_hint
 
 __all__ = ["InlineExecutor", "open_executor"]
 
@@ -39,7 +39,7 @@ def open_executor(workers: int | None = None, scheduler: str | None = None,
             from distributed import Client
         except ImportError:
             raise PokerEvalError("--scheduler needs Dask distributed: "
-                                 "pip install 'pokereval-hilo[cluster]'") from None
+                                 + install_hint("cluster")) from None
         try:
             client = Client(scheduler, timeout=timeout)
         except (OSError, TimeoutError) as exc:

@@ -6,14 +6,17 @@ Routes (bodies and answers are the CLI's ``--json`` shapes)::
     GET  /static/app.js|app.css
     GET  /api/games           'pokereval games --json'
     GET  /api/health          status, busy workers, limits, optional features
+    GET  /api/spec            the equity table of each game: its columns (key, label)
     POST /api/equity          a 'pokereval batch' request -> 'pokereval equity --json'
     POST /api/equity/stream   the same, as NDJSON lines: progress events, then the result
     POST /api/evaluate        {"game", "hole", "board"} -> 'pokereval eval --json'
     POST /api/graph           next-street distribution (when pe.equity_distribution exists)
     POST /api/percentile      {"game", "hand", "players"} (when pe.percentile exists)
 
-Bad input -> 400 ``{"error": "<one line>", "fields": [...]}`` (``fields`` names the
-inputs the message points at: ``game``, ``h1``.., ``board``, ``dead``, ``hole``).
+Bad input -> 400 ``{"error": "<one line>", "field", "player", "fields": [...]}``: ``field``
+and ``player`` are the engine error's own (what it is about: "game", "player", "board",
+"dead", "hole", "option"; the 0-based player), present when known; ``fields`` names the
+page's inputs they point at (``game``, ``h1``.., ``board``, ``dead``, ``hole``).
 Caps: body size (413), players and samples (400), wall time (an exact run cut short
 is a 400; a sampled one returns its figures marked ``partial`` with ``stopped``),
 a full worker pool (429).  A request whose client disconnects is cancelled.
@@ -26,11 +29,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import inspect
-import io
 import json
 import logging
-import re
-from argparse import Namespace
 from dataclasses import asdict, dataclass
 from importlib import resources
 from typing import Any, AsyncIterator, Callable
@@ -42,12 +42,13 @@ from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 
-import pokereval as pe
-
-from .. import cli
+from .. import api
+from .._version import __version__
 from ..errors import PokerEvalError
 from ..games import get_game
-from ..spot import MAX_PLAYERS_BOARD, MAX_PLAYERS_STUD
+from ..protocol import (BATCH_FIELDS, RequestError, dumps, equity_table_spec, evaluation_dict,
+                        footer, format_seconds, games_list, legend, max_players, one_line,
+                        parse_request, result_dict, type_name)
 from .jobs import Busy, Job, WorkerPool
 
 __all__ = ["Limits", "create_app"]
@@ -79,43 +80,53 @@ class Limits:
 
 
 class ApiError(Exception):
-    """An answer other than 200: status code and one-line message."""
+    """An answer other than 200: status code, one-line message and, for bad input, what
+    it is about (``field``, ``player``: see :class:`pokereval.errors.PokerEvalError`)."""
 
-    def __init__(self, status: int, message: str, headers: dict | None = None):
+    def __init__(self, status: int, message: str, headers: dict | None = None, *,
+                 field: str | None = None, player: int | None = None):
         super().__init__(message)
-        self.status, self.message, self.headers = status, cli._one_line(message), headers
+        self.status, self.message, self.headers = status, one_line(message), headers
+        self.field, self.player = field, player
 
 
 def features() -> dict[str, bool]:
     """The optional engine features this version has (the page hides what is missing)."""
-    return {"graph": hasattr(pe, "equity_distribution"),
-            "percentile": hasattr(pe, "percentile"),
-            "breakdown": "breakdown" in inspect.signature(pe.equity).parameters}
+    return {"graph": hasattr(api, "equity_distribution"),
+            "percentile": hasattr(api, "percentile"),
+            "breakdown": "breakdown" in inspect.signature(api.equity).parameters}
 
 
-def error_fields(message: str) -> list[str]:
-    """The inputs an engine message points at: ``game``, ``h1``.., ``board``, ``dead``, ``hole``."""
-    fields = [f"h{n}" for n in re.findall(r"\bplayer (\d+)", message)]
-    if re.search(r"\bboard\b", message):
-        fields.append("board")
-    if re.search(r"\bdead\b", message):
-        fields.append("dead")
-    if message.startswith("unknown game"):
-        fields.append("game")
-    if re.search(r"\bin hole cards\b", message):  # how pe.evaluate names its hand
-        fields.append("hole")
-    return list(dict.fromkeys(fields))
+def error_about(field: str | None, player: int | None) -> dict[str, Any]:
+    """What a 400 says it is about: the error's ``field`` and ``player`` (when known) and
+    ``fields``, the page's inputs they name (``h1``.. for a player; a player error about no
+    one player, such as a count, and an option error name none).
+
+    >>> error_about("player", 1), error_about("board", None), error_about(None, None)
+    ({'field': 'player', 'player': 1, 'fields': ['h2']}, {'field': 'board', 'fields': ['board']}, {'fields': []})
+    """
+    about: dict[str, Any] = {}
+    if field is not None:
+        about["field"] = field
+    if player is not None:
+        about["player"] = player
+    if field == "player":
+        about["fields"] = [f"h{player + 1}"] if player is not None else []
+    else:
+        about["fields"] = [field] if field in ("game", "board", "dead", "hole") else []
+    return about
 
 
 def _json(data: Any, status: int = 200, headers: dict | None = None) -> Response:
-    return Response(cli._dumps(data), status_code=status, media_type="application/json",
+    return Response(dumps(data), status_code=status, media_type="application/json",
                     headers={"Cache-Control": "no-store", **(headers or {})})
 
 
-def _error(status: int, message: str, headers: dict | None = None) -> Response:
+def _error(status: int, message: str, headers: dict | None = None, field: str | None = None,
+           player: int | None = None) -> Response:
     body: dict[str, Any] = {"error": message}
     if status == 400:
-        body["fields"] = error_fields(message)
+        body.update(error_about(field, player))
     return _json(body, status, headers)
 
 
@@ -146,7 +157,7 @@ async def _body(request: Request, limit: int) -> dict:
     except RecursionError:  # [[[[... within the size limit: not a server fault
         raise ApiError(400, "invalid JSON: nested too deeply") from None
     if not isinstance(obj, dict):
-        raise ApiError(400, f"expected a JSON object, got {cli._type_name(obj)}")
+        raise ApiError(400, f"expected a JSON object, got {type_name(obj)}")
     return obj
 
 
@@ -170,14 +181,14 @@ def _equity_call(obj: dict, limits: Limits, allowed: tuple[str, ...]) -> tuple[l
     if unknown:
         raise ApiError(400, f"unknown field {unknown[0]!r} (known: {', '.join(allowed)})")
     try:
-        call, options = cli._request(obj)
-    except cli.UsageError as exc:
+        call, options = parse_request(obj)
+    except RequestError as exc:
         raise ApiError(400, str(exc)) from None
     get_game(call[0])
     options = {k: v for k, v in options.items() if k in allowed}
     if len(call[1]) > limits.max_players:
         raise ApiError(400, f"at most {limits.max_players} players per request on this server, "
-                            f"got {len(call[1])}")
+                            f"got {len(call[1])}", field="player")
     samples = _whole(options.get("samples"))
     if samples is not None and samples > limits.max_samples:
         raise ApiError(400, f"samples must be at most {limits.max_samples:,} on this server, "
@@ -189,7 +200,7 @@ def _equity_call(obj: dict, limits: Limits, allowed: tuple[str, ...]) -> tuple[l
         options["threads"] = min(threads or limits.threads, limits.threads)
     if breakdown is not None:
         if not isinstance(breakdown, bool):
-            raise ApiError(400, f"'breakdown' must be true or false, got {cli._type_name(breakdown)}")
+            raise ApiError(400, f"'breakdown' must be true or false, got {type_name(breakdown)}")
         if breakdown:
             if not features()["breakdown"]:
                 raise ApiError(400, "breakdown is not available in this version of pokereval")
@@ -243,19 +254,20 @@ async def _final_event(request: Request, job: Job) -> tuple | None:
 
 def _failure(exc: BaseException) -> ApiError:
     """The answer to an exception raised by the engine in a worker."""
-    if isinstance(exc, (PokerEvalError, ValueError, TypeError, cli.UsageError)):
+    if isinstance(exc, (PokerEvalError, ValueError, TypeError, RequestError)):
         # PokerEvalError is the engine's input error; a ValueError/TypeError is a check
         # it missed on request values: both are bad input, not a server fault.
-        return ApiError(400, str(exc))
+        return ApiError(400, str(exc), field=getattr(exc, "field", None),
+                        player=getattr(exc, "player", None))
     log.error("internal error in a computation", exc_info=exc)
     return ApiError(500, "internal error")
 
 
 def _equity_answer(job: Job, result: Any, echo: dict) -> dict:
     """The JSON of an equity result (the CLI's ``--json``), with the time cap applied."""
-    data = {**echo, **cli._result_dict(result)}
+    data = {**echo, **result_dict(result)}
     if job.timed_out and result.partial:
-        limit = cli._seconds(job.seconds)
+        limit = format_seconds(job.seconds)
         if result.exact:
             done = result.fraction_done
             share = f" after {100 * done:.0f}% of the run-outs" if done is not None else ""
@@ -274,7 +286,7 @@ def _echo(obj: dict) -> dict:
 # ---------------------------------------------------------------------------
 
 
-EQUITY_FIELDS = cli.BATCH_FIELDS
+EQUITY_FIELDS = BATCH_FIELDS
 GRAPH_FIELDS = ("game", "hands", "board", "dead", "exact", "samples", "seed", "threads", "id")
 
 
@@ -301,16 +313,21 @@ async def api_games(request: Request) -> Response:
 async def api_health(request: Request) -> Response:
     state = request.app.state
     limits = state.limits
-    most = {g["name"]: min(MAX_PLAYERS_STUD if g["stud"] else MAX_PLAYERS_BOARD,
-                           limits.max_players) for g in state.games}
-    return _json({"status": "ok", "version": pe.__version__, **state.pool.stats(),
+    most = {g["name"]: min(max_players(g["name"]), limits.max_players) for g in state.games}
+    return _json({"status": "ok", "version": __version__, **state.pool.stats(),
                   "limits": asdict(limits), "features": features(), "max_players": most})
+
+
+async def api_spec(request: Request) -> Response:
+    """What the page draws as the CLI does: per game, the equity table's columns (the
+    legend and footer of each answer come with it on the stream)."""
+    return _json({"equity_table": request.app.state.spec})
 
 
 async def api_equity(request: Request) -> Response:
     obj = await _body(request, request.app.state.limits.max_body)
     call, options = _equity_call(obj, request.app.state.limits, EQUITY_FIELDS)
-    job = _start(request, lambda progress: pe.equity(*call, progress=progress, **options))
+    job = _start(request, lambda progress: api.equity(*call, progress=progress, **options))
     event = await _final_event(request, job)
     if event is None or event[0] == "cancelled":
         return Response(status_code=499)  # nobody is listening any more
@@ -327,7 +344,7 @@ async def api_equity_stream(request: Request) -> Response:
     connection (the page's Cancel) stops the computation."""
     obj = await _body(request, request.app.state.limits.max_body)
     call, options = _equity_call(obj, request.app.state.limits, EQUITY_FIELDS)
-    job = _start(request, lambda progress: pe.equity(*call, progress=progress, **options))
+    job = _start(request, lambda progress: api.equity(*call, progress=progress, **options))
     pool = request.app.state.pool
     first = await _next_event(request, job)
     if first is None or first[0] == "cancelled":
@@ -340,21 +357,24 @@ async def api_equity_stream(request: Request) -> Response:
         try:
             while event is not None:
                 kind, payload = event
-                if kind == "progress":
+                if kind == "progress":  # still running: "PARTIAL:" without a reason
                     yield _line({"event": "progress", "fraction_done": payload.fraction_done,
-                                 "result": cli._result_dict(payload)})
+                                 "result": result_dict(payload), "legend": legend(payload),
+                                 "footer": footer(payload, None)})
                 elif kind == "idle":  # a heartbeat: a send to a closed connection fails
                     yield _line({"event": "alive", "busy": pool.stats()["busy"]})
                 elif kind == "result":
                     try:
-                        yield _line({"event": "result", "result": _equity_answer(job, payload, _echo(obj))})
+                        answer = _equity_answer(job, payload, _echo(obj))
+                        yield _line({"event": "result", "result": answer, "legend": legend(payload),
+                                     "footer": footer(payload, answer.get("stopped", "interrupted"))})
                     except ApiError as exc:
                         yield _line({"event": "error", "error": exc.message})
                     return
                 elif kind == "error":
                     failure = _failure(payload)
                     yield _line({"event": "error", "error": failure.message,
-                                 "fields": error_fields(failure.message)})
+                                 **error_about(failure.field, failure.player)})
                     return
                 else:  # cancelled
                     return
@@ -368,7 +388,7 @@ async def api_equity_stream(request: Request) -> Response:
 
 
 def _line(data: dict) -> str:
-    return cli._dumps(data) + "\n"
+    return dumps(data) + "\n"
 
 
 async def api_evaluate(request: Request) -> Response:
@@ -384,9 +404,8 @@ async def api_evaluate(request: Request) -> Response:
     if not isinstance(board, str):
         raise ApiError(400, "'board' must be a string")
     game = get_game(obj["game"])
-    result = pe.evaluate(game, obj["hole"], board)  # microseconds: no worker needed
-    return _json({"game": game.name, "hole": obj["hole"], "board": board,
-                  "high": cli._hand_dict(result.high), "low": cli._hand_dict(result.low)})
+    result = api.evaluate(game, obj["hole"], board)  # microseconds: no worker needed
+    return _json(evaluation_dict(game, obj["hole"], board, result))
 
 
 async def api_graph(request: Request) -> Response:
@@ -394,7 +413,7 @@ async def api_graph(request: Request) -> Response:
         raise ApiError(501, "the next-street graph is not available in this version of pokereval")
     obj = await _body(request, request.app.state.limits.max_body)
     call, options = _equity_call(obj, request.app.state.limits, GRAPH_FIELDS)
-    distribution = pe.equity_distribution  # type: ignore[attr-defined]
+    distribution = api.equity_distribution
     if "progress" not in inspect.signature(distribution).parameters:
         job = _start(request, lambda progress: distribution(*call, **options))
     else:
@@ -416,7 +435,7 @@ async def api_percentile(request: Request) -> Response:
         raise ApiError(400, "'game' and 'hand' must be strings")
     if _whole(players) is None:
         raise ApiError(400, "'players' must be a whole number")
-    percentile = pe.percentile  # type: ignore[attr-defined]
+    percentile = api.percentile
     job = _start(request, lambda progress: percentile(game, hand, players=_whole(players)))
     event = await _final_event(request, job)
     if event is None or event[0] == "cancelled":
@@ -434,12 +453,12 @@ async def api_percentile(request: Request) -> Response:
 
 async def _api_error(request: Request, exc: Exception) -> Response:
     if isinstance(exc, ApiError):
-        return _error(exc.status, exc.message, exc.headers)
+        return _error(exc.status, exc.message, exc.headers, exc.field, exc.player)
     if isinstance(exc, HTTPException):
         text = {404: "not found", 405: "method not allowed"}.get(exc.status_code, exc.detail)
         return _error(exc.status_code, str(text))
     if isinstance(exc, PokerEvalError):
-        return _error(400, cli._one_line(exc))
+        return _error(400, one_line(exc), field=exc.field, player=exc.player)
     log.error("internal error answering %s %s", request.method, request.url.path, exc_info=exc)
     return _error(500, "internal error")
 
@@ -466,13 +485,6 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
-def _games_json() -> list[dict]:
-    """``pokereval games --json``, from the CLI itself (one shape for both)."""
-    buffer = io.StringIO()
-    cli.cmd_games(Namespace(json=True), buffer, buffer)
-    return json.loads(buffer.getvalue())
-
-
 def create_app(limits: Limits | None = None) -> Starlette:
     """The web calculator as an ASGI app (run it with uvicorn, or ``pokereval serve``)."""
     limits = limits or Limits()
@@ -492,6 +504,7 @@ def create_app(limits: Limits | None = None) -> Starlette:
             Route("/favicon.ico", lambda request: Response(status_code=204)),
             Route("/api/games", api_games),
             Route("/api/health", api_health),
+            Route("/api/spec", api_spec),
             Route("/api/equity", api_equity, methods=["POST"]),
             Route("/api/equity/stream", api_equity_stream, methods=["POST"]),
             Route("/api/evaluate", api_evaluate, methods=["POST"]),
@@ -503,6 +516,7 @@ def create_app(limits: Limits | None = None) -> Starlette:
         lifespan=lifespan,
     )
     app.state.limits, app.state.pool, app.state.files = limits, pool, files
-    app.state.games = _games_json()
+    app.state.games = games_list()  # the shape of 'pokereval games --json'
+    app.state.spec = equity_table_spec()
     app.add_middleware(SecurityHeaders)
     return app

@@ -113,6 +113,32 @@ def test_interrupt_by_signal_then_next_call_is_right(spec, serial):
     assert [answer(s) for s in SPOTS] == serial
 
 
+#: Ranged spots whose kernels box their result when the signal lands (issue 29: a
+#: SystemError chained to the KeyboardInterrupt came out of the kernel call).
+RANGED_CLI = [["omaha-hilo", "AA**", "KK**", "15%"], ["omaha-hilo", "AA**", "KhKd9c8c"],
+              ["holdem", "AKs", "QQ"]]
+
+
+@pytest.mark.parametrize("spot", RANGED_CLI, ids=lambda s: " ".join(s))
+def test_ctrl_c_in_the_cli_with_ranges_prints_the_partial_table(spot):
+    """A real SIGINT to a real ``pokereval`` process sampling ranges: exit 130 and the
+    partial table, never an internal error."""
+    proc = subprocess.Popen([sys.executable, "-m", "pokereval", "equity", *spot,
+                             "--samples", "1e10", "--seed", "1"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "COLUMNS": "120"})
+    with proc:
+        try:
+            out, err = proc.communicate(timeout=4)  # the kernels load and start sampling
+        except subprocess.TimeoutExpired:
+            proc.send_signal(signal.SIGINT)
+            out, err = proc.communicate(timeout=60)
+    assert "internal error" not in err, err
+    assert proc.returncode == 130, (proc.returncode, err)
+    assert "PARTIAL" in out and "interrupted" in err
+    assert out.count("\n") > len(spot), out  # a row per hand: the figures came back
+
+
 def _in_worker(index: int, interrupt: bool) -> dict:
     """Run in a pool process: optionally a run stopped by Ctrl-C first, then spot ``index``."""
     if interrupt:

@@ -42,10 +42,29 @@ def parallel(kernel: Callable[..., Any], *args: Any, threads: int | None = None)
 
     with _LOCK:
         previous = numba.get_num_threads()
-        if threads is None or threads == previous:
-            return kernel(*args)
-        numba.set_num_threads(threads)
+        if threads is not None and threads != previous:
+            numba.set_num_threads(threads)
         try:
             return kernel(*args)
+        except SystemError as exc:
+            # Ctrl-C that lands while Numba boxes the kernel's result surfaces as a
+            # SystemError chained to the KeyboardInterrupt: give the caller the
+            # interrupt, so the run stops with its partial result
+            if _interrupted(exc):
+                raise KeyboardInterrupt from None
+            raise
         finally:
-            numba.set_num_threads(previous)
+            if threads is not None and threads != previous:
+                numba.set_num_threads(previous)
+
+
+def _interrupted(exc: BaseException) -> bool:
+    """Whether a KeyboardInterrupt is in ``exc``'s chain of causes."""
+    seen: set[int] = set()
+    link: BaseException | None = exc
+    while link is not None and id(link) not in seen:
+        if isinstance(link, KeyboardInterrupt):
+            return True
+        seen.add(id(link))
+        link = link.__cause__ or link.__context__
+    return False

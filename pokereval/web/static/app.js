@@ -10,7 +10,7 @@ const COLORS = ["#1f6feb", "#d1495b", "#2a9d5c", "#e09f1f", "#7b4fd6", "#00a6b4"
 const ORDERED = new Set(["holdem", "omaha", "omaha-hilo", "omaha5", "omaha5-hilo"]);
 
 const state = {
-  games: [], byName: {}, health: null, features: {}, maxPlayers: {},
+  games: [], byName: {}, health: null, features: {}, maxPlayers: {}, table: {},
   controller: null, lastField: null, lastResult: null,
 };
 
@@ -35,14 +35,7 @@ function svg(tag, attrs = {}, text) {
 
 function finite(x) { return typeof x === "number" && isFinite(x); }
 function cell(x) { return finite(x) ? (100 * x).toFixed(2) : "-"; }
-function pct(x, digits = 2) { return (100 * x).toFixed(digits) + "%"; }
 function count(n) { return Number(n).toLocaleString("en-US"); }
-
-function seconds(s) {  // as the CLI prints durations
-  if (s < 1) return s >= 0.0095 ? `${(s * 1000).toFixed(0)} ms` : `${(s * 1000).toFixed(1)} ms`;
-  if (s < 120) return `${s.toFixed(2)} s`;
-  return `${Math.floor(s / 60)} min ${(s % 60).toFixed(0)} s`;
-}
 
 // JSON text of a request; a seed typed as digits goes as a number, whole (seeds reach
 // 2**63, beyond what a JS number holds exactly).
@@ -120,19 +113,26 @@ function clearErrors(scope) {
   for (const node of scope.querySelectorAll(".field-error, .form-error")) node.textContent = "";
 }
 
-// Marks the fields an error message names (the server lists them) with the message.
+// The input an error is about, from the engine error's own field and player (as the
+// server passes them on): "player" + 1 -> h2; "board", "dead", "game", "hole" as named.
+function errorInput(data) {
+  if (data.field === "player") return Number.isInteger(data.player) ? `h${data.player + 1}` : null;
+  return data.field || null;
+}
+
+// Marks the input an error is about with the message (else the form's own line shows it).
 function showError(scope, data, fieldIds, generalId) {
   const message = data.error || "error";
-  let shown = false;
-  for (const field of data.fields || []) {
-    const input = $(fieldIds[field] || field);
-    if (!input) continue;
+  const name = errorInput(data);
+  const input = name && $(fieldIds[name] || name);
+  const box = input && scope.contains(input) && $(`${input.id}-error`);
+  if (box) {
     input.classList.add("invalid");
     input.setAttribute("aria-invalid", "true");
-    const box = $(`${input.id}-error`);
-    if (box) { box.textContent = message; shown = true; }
+    box.textContent = message;
+  } else {
+    $(generalId).textContent = message;
   }
-  if (!shown) $(generalId).textContent = message;
 }
 
 // ---------------------------------------------------------------- the URL
@@ -246,11 +246,11 @@ async function run(event) {
         const seed = line.match(/"seed":(\d+)/);
         if (seed && message.result) message.result.seed = seed[1];
         if (message.event === "progress") {
-          renderEquity(message.result);
+          renderEquity(message);
           showProgress(message.result, message.fraction_done);
         } else if (message.event === "result") {
           final = true;
-          renderEquity(message.result);
+          renderEquity(message);
           if (state.features.breakdown) runBreakdown();
           state.lastResult = message.result;
           setStatus("");
@@ -303,67 +303,44 @@ function worstStderr(r) {
   return errors.length ? Math.max(...errors) : null;
 }
 
-function columns(g) {  // the CLI's columns (pokereval.cli._columns)
-  if (g.split) return [["High win", "high_win"], ["High tie", "high_tie"], ["Low win", "low_win"],
-                       ["Low tie", "low_tie"], ["Scoop", "scoop"], ["3/4", "three_quarters"],
-                       ["Quartered", "quartered"]];
-  if (g.low === "razz") return [["Win", "low_win"], ["Tie", "low_tie"]];
-  return [["Win", "high_win"], ["Tie", "high_tie"]];
-}
-
-function how(r) {  // the CLI's footer (pokereval.cli._how)
-  const n = count(r.samples), took = seconds(r.elapsed);
-  if (r.exact) {
-    if (!r.partial) return `exact: ${n} run-outs walked, ${took}`;
-    return `PARTIAL: ${n} run-outs walked, ${took}; the figures cover those run-outs only, not the exact answer`;
-  }
-  const worst = worstStderr(r);
-  let se = "no standard error yet";
-  if (worst !== null) {
-    const same = r.players.every((p) => Math.abs(p.std_error - worst) < 5e-7);
-    se = `standard error ${same ? "" : "up to "}${pct(worst, worst < 0.001 ? 3 : 2)}`;
-  }
-  let text = `sampled: ${n} run-outs, ${se}, ${took}`;
-  if (r.seed !== null && r.seed !== undefined) text += ` (seed ${r.seed})`;
-  if (r.stopped) text += ` (${r.stopped})`;
-  return r.partial ? `PARTIAL: ${text}` : text;
-}
-
-function renderEquity(r) {
+// The table is drawn from the server's spec (GET /api/spec: the CLI's columns), and
+// the legend and footer come with each answer: the page and the CLI agree by construction.
+function renderEquity({ result: r, legend, footer }) {
   const g = state.byName[r.game];
-  const cols = columns(g);
+  const cols = state.table[r.game].columns;
   const table = el("table", { id: "equity-table" });
   let title = g.title;
   if (r.board) title += `  board ${r.board}`;
   if (r.dead) title += `  dead ${r.dead}`;
   table.append(el("caption", { text: title }));
-  const head = el("tr", {}, el("th", { text: "Hand" }), el("th", { text: "Equity" }));
-  for (const [label] of cols) head.append(el("th", { text: label }));
+  const head = el("tr");
+  for (const { label } of cols) head.append(el("th", { text: label }));
   table.append(el("thead", {}, head));
   const body = el("tbody");
   r.players.forEach((p, i) => {
-    let equity = cell(p.equity);
-    if (!r.exact && finite(p.std_error) && finite(p.equity)) equity += ` \u00b1${(100 * p.std_error).toFixed(2)}`;
-    const row = el("tr", { "data-player": String(i) },
-      el("td", { class: "hand", text: p.hand }),
-      el("td", { class: "equity", "data-field": "equity", text: equity }));
-    for (const [, field] of cols) row.append(el("td", { "data-field": field, text: cell(p[field]) }));
+    const row = el("tr", { "data-player": String(i) });
+    for (const { key } of cols) {
+      if (key === "hand") { row.append(el("td", { class: "hand", text: p.hand })); continue; }
+      let text = cell(p[key]);
+      if (key === "equity" && !r.exact && finite(p.std_error) && finite(p.equity)) {
+        text += ` \u00b1${(100 * p.std_error).toFixed(2)}`;
+      }
+      row.append(el("td", key === "equity" ? { class: "equity", "data-field": key } : { "data-field": key },
+                    text));
+    }
     body.append(row);
   });
   table.append(body);
-  let legend = "All figures in %.";
-  if (g.split && r.players.length && finite(r.players[0].no_low)) {
-    legend += ` No low qualifies on ${cell(r.players[0].no_low)}% of run-outs.`;
-  }
   const box = $("result");
   box.className = r.partial ? "partial" : "";
   box.replaceChildren(table, el("div", { class: "legend", id: "legend", text: legend }),
-                      el("div", { class: "how", id: "how", text: how(r) }));
+                      el("div", { class: "how", id: "how", text: footer }));
 }
 
 function markCancelled() {
   const footer = $("how");
-  if (footer && !footer.textContent.startsWith("PARTIAL")) footer.textContent = `PARTIAL (cancelled): ${footer.textContent}`;
+  // the footer of figures still coming says "PARTIAL:"; Cancel gives it its reason
+  if (footer) footer.textContent = footer.textContent.replace(/^(PARTIAL: )?/, "PARTIAL (cancelled): ");
   $("result").className = "partial";
 }
 
@@ -380,7 +357,9 @@ async function updatePercentile(input) {
   if (!/^([2-9TJQKA]|10)[cdhs]/i.test(cards) || cards.match(/([2-9TJQKA]|10)[cdhs]/gi).join("").length !== cards.length) return;
   if (cards.match(/([2-9TJQKA]|10)[cdhs]/gi).length !== g.hole) return;
   const { ok, data } = await postJSON("/api/percentile", { game: g.name, hand: cards });
-  if (ok && finite(data.percentile)) box.textContent = `top ${(100 * data.percentile).toFixed(1)}% of hands`;
+  // pe.percentile follows ProPokerTools: the share of combos ranked at or below the hand
+  // (the best class is 1.0), so the share of hands above it, its "top", is 1 - percentile
+  if (ok && finite(data.percentile)) box.textContent = `top ${(100 * (1 - data.percentile)).toFixed(1)}% of hands`;
 }
 
 // ---------------------------------------------------------------- graph (next street)
@@ -493,7 +472,7 @@ async function evaluate(event) {
   const { ok, data } = await postJSON("/api/evaluate", {
     game: $("eval-game").value, hole: $("hole").value.trim(), board: $("eval-board").value.trim() });
   if (!ok) {
-    showError($("eval-form"), data, { game: "eval-game", board: "eval-board", h1: "hole" }, "eval-form-error");
+    showError($("eval-form"), data, { game: "eval-game", board: "eval-board" }, "eval-form-error");
     $("eval-result").replaceChildren();
     return;
   }
@@ -561,9 +540,10 @@ function showView(view) {
 }
 
 async function start() {
-  const [games, health] = await Promise.all([
-    fetch("/api/games").then((r) => r.json()), fetch("/api/health").then((r) => r.json())]);
+  const [games, health, spec] = await Promise.all(
+    ["/api/games", "/api/health", "/api/spec"].map((path) => fetch(path).then((r) => r.json())));
   state.games = games;
+  state.table = spec.equity_table;
   for (const g of games) state.byName[g.name] = g;
   state.health = health;
   state.features = health.features || {};

@@ -1,0 +1,221 @@
+"""Board and dead cards written as ranges (``board="K**"``, ``"Aw9x2y"``,
+``"*s*s*s"``): equity averaged over every board (and dead-card set) the range
+matches, dealt jointly with the players' hands.
+
+ProPokerTools: "Generic Syntax may also be used to specify the board and dead
+cards."  A board range is read with :func:`pokereval.ranges.parse_range` as a
+list of card sets whose size is its longest pattern (``K**`` = three cards:
+every flop with a king); shorter patterns are padded with ``*``.
+
+Meaning: a (board, dead, holdings) combination is drawn with probability
+proportional to the product of the board's, the dead set's and the holdings'
+weights over every combination whose cards do not collide; then the rest of the
+board.  So a board that collides with an exact hand is skipped, and with ranged
+players each board weighs as much as the holdings it leaves.
+
+* **Exact** (``exact=True``, or automatically when every board's exact run is
+  cheap in total and no player is a range): every matching board is enumerated
+  exactly and the outcome counts are added, each scaled by its weight, so the
+  result is the exact weighted average (``equity_fraction`` included).
+* **Monte Carlo** otherwise (:mod:`.board_sampling`): boards and run-outs are
+  sampled jointly to ``samples`` or ``stderr`` like any other run (by default the
+  engine's ``DEFAULT_STDERR``, at most ``DEFAULT_MAX_SAMPLES``): every board gets
+  samples in proportion to its weight (stratified, so the standard error is the
+  within-board one, as precise as a plain run), in rounds until the target is met;
+  ``progress`` sees partial results and Ctrl-C returns one (``partial=True``).  With
+  more boards than the sample budget can cover, ``MC_DRAWS`` boards a round are drawn
+  by weight instead, and the standard error is between the draws.
+"""
+from __future__ import annotations
+
+import dataclasses
+import math
+import secrets
+import time
+from fractions import Fraction
+
+import numpy as np
+
+from ..cards import cards_str, check_disjoint, parse_cards
+from ..equity.options import parse_options
+from ..equity.plan import AUTO_EXACT_SECONDS, exact_cost_ns
+from ..equity.results import EquityResult, player_results
+from ..equity.run import run, whole_weights
+from ..equity.spot import parse_spot, read_hands
+from ..errors import CardError, HandError, PokerEvalError, about
+from ..games import Game, check_hole_counts, get_game
+from ..ranges import RangeError, parse_range
+from .board_sampling import MC_DRAWS, sample_boards
+
+__all__ = ["is_card_range", "card_range", "equity_over_boards", "MAX_DEALS", "MC_DRAWS"]
+
+MAX_DEALS = 100_000
+"""The most (board, dead) combinations one question may list."""
+_MAX_DEAD = 20  # the most cards a dead-card range may name
+
+
+def is_card_range(text) -> bool:
+    """True when ``text`` is range syntax rather than plain cards (``"K**"``, not ``"Kh7c"``)."""
+    if not isinstance(text, str) or not text.strip():
+        return False
+    try:
+        parse_cards(text)
+    except CardError:
+        return True
+    return False
+
+
+def card_range(game: str | Game, text: str, what: str) -> tuple[np.ndarray, np.ndarray]:
+    """The card sets a board (``what="board"``) or dead-card range stands for:
+    ``(uint8 [k, m] sorted rows, float64 [k] weights)``; ``m`` is the longest pattern."""
+    g = get_game(game)
+    if what == "board" and g.stud:
+        raise HandError(f"{g.name} has no board, got board range {text!r}")
+    most = g.board if what == "board" else _MAX_DEAD
+    # Read as a stud-like "game" whose hand is the longest pattern (1..most cards).
+    pseudo = dataclasses.replace(g, name=f"{g.name} {what}", hole=most, stud=True, min_known=1,
+                                 board=0, min_board=0, aliases=())
+    try:
+        rng = parse_range(pseudo, text, ordered=False)  # boards and dead cards are sets
+    except RangeError as error:
+        raise RangeError(f"{what}: {error}", error.text, error.position) from None
+    return rng.holdings, rng.weights
+
+
+def _deals(g: Game, board, dead):
+    """[(board cards, dead cards, weight)] for every disjoint board x dead choice."""
+    def options(text, what):
+        with about("board" if what == "board" else "dead"):  # what the error is about
+            if is_card_range(text):
+                return card_range(g, text, what)
+            cards = parse_cards(text if text is not None else "", what)
+        return np.array([cards], np.uint8).reshape(1, -1), np.ones(1)
+
+    boards, bw = options(board, "board")
+    deads, dw = options(dead, "dead cards")
+    if len(boards) * len(deads) > MAX_DEALS:
+        raise HandError(f"the board and dead-card ranges make {len(boards) * len(deads):,} "
+                        f"combinations; the limit is {MAX_DEALS:,}")
+    boards, deads = boards.tolist(), deads.tolist()
+    bw, dw = bw.tolist(), dw.tolist()
+    out = []
+    for b, wb in zip(boards, bw):
+        for d, wd in zip(deads, dw):
+            if not set(b) & set(d):
+                out.append((b, d, wb * wd))
+    return out
+
+
+def _read_once(g: Game, hands) -> tuple[list, list]:
+    """:func:`.equity.spot.read_hands`, plus the checks that do not depend on the board
+    (exact hands sharing a card, their counts): a fault of the hands is named at once,
+    not after up to MAX_DEALS boards, each failing its own way."""
+    hands, read = read_hands(g, hands)
+    exact = {f"player {i + 1}": cards for i, (cards, _) in enumerate(read) if cards is not None}
+    try:
+        check_disjoint(exact)
+    except CardError as error:  # about the later of the two players, as in parse_spot
+        seen: set[int] = set()
+        for i, (cards, _) in enumerate(read):
+            if cards is not None and (seen.intersection(cards) or len(set(cards)) < len(cards)):
+                error.field, error.player = "player", i
+                break
+            seen.update(cards or ())
+        raise
+    if len(exact) == len(read):
+        check_hole_counts(g, [len(c) for c in exact.values()], [cards_str(c) for c in exact.values()])
+    return hands, read
+
+
+def equity_over_boards(game, hands, board="", dead="", *, exact=None, samples=None, stderr=None,
+                       seed=None, threads=None, progress=None) -> EquityResult:
+    """:func:`pokereval.equity` when the board or the dead cards are a range
+    (see the module docstring); ``progress(partial result)`` is called while sampling."""
+    started = time.perf_counter()
+    g = get_game(game)
+    opts = parse_options(exact, samples, stderr, seed, threads, progress)
+    hands, read = _read_once(g, hands)  # a list from here on, each hand read once
+    held = {c for cards, _ in read if cards is not None for c in cards}
+    deals, errors = [], []
+    for b, d, w in _deals(g, board, dead):
+        if errors and held.intersection(b, d):
+            continue  # collides with an exact hand, like the board already reported
+        try:
+            spot = parse_spot(g, hands, cards_str(b), cards_str(d), read=(hands, read))
+        except PokerEvalError as error:  # this board collides with a hand: not dealt
+            errors.append(error)
+            continue
+        mass = w
+        for r in spot.ranges:
+            if r is not None:
+                mass *= float(r.weights.sum())
+        deals.append((b, d, w, mass, spot))
+    if not deals:
+        if len({str(e) for e in errors}) == 1:  # the same fault whatever the board
+            raise errors[0]
+        raise HandError(f"no board of {board!r} (dead {dead!r}) fits the hands: every one "
+                        f"uses a card they hold (first: {errors[0]})",
+                        field="board" if is_card_range(board) else "dead")
+    spot0 = deals[0][4]
+    ranged = spot0.ranged
+    if opts.exact is True:
+        use_exact = True
+    elif opts.exact is None and opts.samples is None and opts.stderr is None and not ranged:
+        use_exact = sum(exact_cost_ns(s) for *_, s in deals) <= AUTO_EXACT_SECONDS * 1e9
+    else:
+        use_exact = False
+    threads = opts.threads
+
+    def scale(spot) -> Fraction:
+        """How much the exact run scaled this board's weighted counts (the hands'
+        weights are made whole numbers per run; see equity.run.whole_weights)."""
+        factor = Fraction(1)
+        for r in spot.ranges:
+            if r is not None:
+                uniq = np.unique(r.weights)
+                _, whole = whole_weights(uniq)
+                factor *= Fraction(whole[0]) / Fraction(repr(float(uniq[0])))
+        return factor
+
+    n = spot0.n
+    if use_exact:
+        total = np.zeros((n, n + 1, n + 2), dtype=object)
+        walked = 0
+        for b, d, w, _, spot in deals:
+            r = run(spot, parse_options(True, None, None, None, threads, None),
+                    time.perf_counter())
+            counts = np.array([p.outcomes for p in r.players], dtype=object)
+            total = total + counts * (Fraction(repr(w)) / scale(spot))
+            walked += r.samples
+        denom = math.lcm(*(Fraction(x).denominator for x in total.ravel()))
+        counts = np.array([int(Fraction(x) * denom) for x in total.ravel()],
+                          dtype=object).reshape(total.shape)
+        top = max(abs(int(x)) for x in counts.ravel())
+        counts = counts.astype(np.int64) if top < (1 << 62) else counts.astype(np.float64)
+        players = player_results(spot0, counts, exact=True, final=True)
+        return _result(g, spot0, board, dead, True, walked, started, players, None, len(deals))
+
+    seed = opts.seed if opts.seed is not None else secrets.randbits(63)
+    masses = np.array([m for *_, m, _ in deals], dtype=np.float64)
+
+    def report(counts, samples, std_errors, partial, fraction_done):
+        if counts is None:
+            counts = np.zeros((n, n + 1, n + 2))
+        players = player_results(spot0, counts, exact=False, final=not partial)
+        for p, s in zip(players, std_errors if std_errors is not None else [math.inf] * n):
+            p.std_error = float(s)
+        return _result(g, spot0, board, dead, False, samples, started, players, seed,
+                       len(deals), partial=partial, fraction_done=fraction_done)
+
+    return sample_boards([s for *_, s in deals], masses, opts, seed, report)
+
+
+def _result(g, spot, board, dead, exact, samples, started, players, seed, boards,
+            partial=False, fraction_done=1.0):
+    result = EquityResult(
+        game=g.name, hands=list(spot.hand_text), board=str(board or ""), dead=str(dead or ""),
+        exact=exact, samples=samples, partial=partial, elapsed=time.perf_counter() - started,
+        players=players, seed=seed, fraction_done=fraction_done,
+        acceptance=None)
+    result.boards = boards  # (board, dead) combinations that fit the hands
+    return result
