@@ -2,7 +2,7 @@
 
 * :mod:`.spot`     the validated spot (hands or ranges, board, dead, cards to come)
 * :mod:`.options`  the validated run options (frozen)
-* :mod:`.plan`     the cost model: exact or sampled, C walk or kernels
+* :mod:`.plan`     the plan as a value (exact or sampled, C walk or kernels, why): the cost model
 * :mod:`.deal`     run-outs as cards (stud deals, rows of cards, one seeded generator)
 * :mod:`.backends` the C library and the Numba kernels (the one kernel lock)
 * :mod:`.tally`    outcome cells and the NumPy tally

@@ -1,16 +1,42 @@
-"""The cost model of an equity run: estimated single-core time of an enumeration,
-the exact-or-sample limits, and whether an exact board spot is walked in C.
+"""The plan of an equity run, as a value: :func:`plan` ``(spot, options) ->`` :class:`Plan`
+(exact or sampled, walked in C or in the Numba kernels, how many samples or to what
+standard error, how big the batches are, and why), and the one cost model it uses.
+
+:func:`plan` is a pure function of its arguments: what the process ran before (are
+the kernels loaded? has a bigger spot been walked in C?) is read once by the caller
+(:func:`pokereval.equity.run.run`) and passed in, so the routing is tested by calling
+``plan(spot, options, kernels_loaded=True)``, never by patching globals.  The runners
+execute a Plan and never decide again.
+
+>>> from pokereval.equity.options import parse_options
+>>> from pokereval.equity.spot import parse_spot
+>>> flop = parse_spot("omaha-hilo", ["AhAd2c3s", "KsKdQhJh"], "7c8d9h", "")
+>>> p = plan(flop, parse_options(None, None, None, None, None, None))
+>>> p.method, p.backend
+('exact', 'c')
+>>> p = plan(flop, parse_options(None, 10_000, None, 1, None, None))
+>>> p.method, p.backend, p.samples, p.stderr
+('sample', 'numba', 10000, None)
 """
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
 from math import comb
 
 from ..errors import HandError
-from .backends import numba as numba_backend
+from .options import DEFAULT_MAX_SAMPLES, DEFAULT_STDERR, MAX_SAMPLES, Options
 from .spot import Spot
 
-__all__ = ["exact_cost_ns", "check_exact_cost", "walk_in_c", "is_small", "AUTO_EXACT_SECONDS",
-           "MAX_EXACT_SECONDS", "SMALL_EXACT", "C_WALK_SECONDS", "MAX_TUPLES", "SCAN_TUPLES"]
+__all__ = ["Plan", "plan", "combinations_to_list", "exact_cost_ns", "tuple_cost_ns",
+           "check_exact_cost", "is_small", "METHODS", "BACKENDS", "AUTO_EXACT_SECONDS",
+           "MAX_EXACT_SECONDS", "SMALL_EXACT", "C_WALK_SECONDS", "MAX_TUPLES", "SCAN_TUPLES",
+           "BATCH_SECONDS"]
+
+#: How a run computes the equity.
+METHODS = ("exact", "sample")
+#: Where its showdowns are computed (:mod:`pokereval.equity.backends`).
+BACKENDS = ("c", "numba")
 
 #: ``equity`` enumerates when the estimated single-core time is below this (seconds).
 AUTO_EXACT_SECONDS = 2.0
@@ -29,6 +55,8 @@ MAX_TUPLES = 20_000_000
 #: Auto plan: holding combinations are listed (to count the compatible ones)
 #: only when their product is at most this.
 SCAN_TUPLES = 20_000_000
+#: Wall-clock goal for one batch (seconds): a progress callback / Ctrl-C point after each.
+BATCH_SECONDS = 0.3
 
 # Estimated single-core nanoseconds, used for the auto choice and batch sizes.
 NS_BOARD = 20.0
@@ -40,11 +68,69 @@ NS_TUPLE_STUD = 60_000.0  # per holding tuple of a stud range spot (one exact ru
 #: The C walk per run-out and player, by hole cards.
 NS_C_PLAYER = {2: 10.0, 4: 80.0, 5: 110.0}
 
-_c_walked = False  # has this process walked a bigger spot in C?
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """How one equity run goes; made by :func:`plan`, executed by the runners.
+
+    ``method``: "exact" (every run-out) or "sample" (Monte Carlo);
+    ``backend``: "c" (the C library, no Numba) or "numba" (the kernels; every sampled
+    run); ``reason``: why, in words; ``cost_ns``: the estimated single-core
+    nanoseconds of the enumeration (players given as ranges: of one combination of
+    holdings).
+    Exact: ``ns_per_unit``, the estimated nanoseconds of one enumeration index (a
+    run-out; stud: a shared card x the first player's cards; ranged: a combination x
+    run-out, stud ranged: a combination), which with ``batch_seconds`` sizes the
+    batches; ``first_walk``: this is the process's one C walk of a bigger spot (the
+    caller remembers it: later ones go to the kernels).
+    Sample: ``samples``, the most samples (None: no count, :data:`MAX_SAMPLES`);
+    ``stderr``: stop once every player's standard error is at most this.
+    """
+
+    method: str
+    backend: str
+    reason: str
+    cost_ns: float = 0.0
+    ns_per_unit: float = 1.0
+    batch_seconds: float = BATCH_SECONDS
+    first_walk: bool = False
+    samples: int | None = None
+    stderr: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.method not in METHODS:
+            raise ValueError(f"method must be one of {METHODS}, got {self.method!r}")
+        if self.backend not in BACKENDS:
+            raise ValueError(f"backend must be one of {BACKENDS}, got {self.backend!r}")
+        if self.method == "sample" and self.backend != "numba":
+            raise ValueError("sampling runs in the Numba kernels only")
+
+    @property
+    def exact(self) -> bool:
+        return self.method == "exact"
+
+    @property
+    def sample_budget(self) -> int:
+        """The most samples a sampled run draws."""
+        return self.samples if self.samples is not None else MAX_SAMPLES
+
+    @property
+    def counted(self) -> bool:
+        """Whether a sampled run's progress is a known fraction of a fixed count."""
+        return self.samples is not None and self.stderr is None
+
+    def units_per_batch(self, threads: int = 1) -> int:
+        """Exact: enumeration indices per batch of about ``batch_seconds`` on ``threads``."""
+        return max(1, int(self.batch_seconds * 1e9 * threads / self.ns_per_unit))
 
 
-def exact_cost_ns(spot: Spot) -> float:
-    """Estimated single-core nanoseconds to enumerate ``spot`` in the kernels."""
+# --------------------------------------------------------------------------
+# The cost model
+# --------------------------------------------------------------------------
+
+def exact_cost_ns(spot: Spot, runouts: int | None = None) -> float:
+    """Estimated single-core nanoseconds to enumerate ``spot`` in the kernels
+    (``runouts``: ``spot.runouts``, when known already)."""
     n = spot.n
     if spot.game.stud:
         u = len(spot.unseen)
@@ -64,12 +150,31 @@ def exact_cost_ns(spot: Spot) -> float:
                 prefixes *= comb(left, mo)
                 left -= mo
         return visits * NS_STUD_VISIT + prefixes * NS_STUD_PREFIX + outer * n * 40.0
+    if runouts is None:
+        runouts = spot.runouts
     per_player = NS_PLAYER.get(spot.game.hole, 20.0)
-    cost = spot.runouts * (NS_BOARD + n * per_player)
+    cost = runouts * (NS_BOARD + n * per_player)
     if spot.game.exactly_two:
         pairs = comb(spot.game.hole, 2)
-        cost += n * min(spot.runouts, 6175) * pairs * 10 * 3.0  # filling the no-flush cache
+        cost += n * min(runouts, 6175) * pairs * 10 * 3.0  # filling the no-flush cache
     return cost
+
+
+def tuple_cost_ns(spot: Spot) -> float:
+    """Estimated single-core nanoseconds to enumerate one combination of holdings of
+    a spot with ranges (stud: one exact run of the fixed-hand engine each)."""
+    if spot.game.stud:
+        return NS_TUPLE_STUD + exact_cost_ns(spot)
+    return spot.runouts * (NS_BOARD + spot.n * NS_RANGED_PLAYER)
+
+
+def exact_units(spot: Spot, runouts: int) -> int:
+    """A fixed-hand spot's enumeration indices in the kernels: its ``runouts`` (stud: a
+    shared card, when there is one, x the first player's cards; see kernels.stud_tables)."""
+    if not spot.game.stud:
+        return runouts
+    u = len(spot.unseen)
+    return (u if spot.shared else 1) * comb(u, spot.mo)
 
 
 def check_exact_cost(cost_ns: float, what: str) -> None:
@@ -86,16 +191,153 @@ def is_small(spot: Spot) -> bool:
     return spot.runouts * spot.n <= SMALL_EXACT
 
 
-def walk_in_c(spot: Spot) -> bool:
-    """Whether an exact fixed-hand spot is walked in C (one call, no progress calls)
-    rather than in the kernels: small spots always; the process's first board spot up
-    to ``C_WALK_SECONDS`` of C if the kernels are not loaded."""
-    global _c_walked
-    work = spot.runouts * spot.n
+# the constant ends of the reasons, formatted once (a plan is made for every run)
+_AUTO_LIMIT = f" (at most {AUTO_EXACT_SECONDS:g} s)"
+_SMALL_LIMIT = f" (at most {SMALL_EXACT:,}): walked in C"
+
+
+def _seconds(ns: float) -> str:
+    return f"about {ns / 1e9:.2g} s on one core"
+
+
+# --------------------------------------------------------------------------
+# The plan
+# --------------------------------------------------------------------------
+
+def plan(spot: Spot, options: Options, *, kernels_loaded: bool = False, c_walked: bool = False,
+         combinations: int | None = None) -> Plan:
+    """The plan of an equity run of ``spot`` with ``options``.
+
+    ``kernels_loaded``: this process has loaded the Numba kernels (the plan then
+    prefers them); ``c_walked``: it has walked a bigger spot in C already (the plan's
+    ``first_walk``).  A spot with ranges: ``combinations`` is how many compatible
+    combinations of holdings a listing of up to :func:`combinations_to_list` found
+    (required when that is not None).  Raises :class:`HandError` for an exact run over
+    the limits, or ranges that never fit together.
+    """
+    if spot.ranged:
+        return _ranged_plan(spot, options, combinations)
+    runouts = spot.runouts
+    cost = exact_cost_ns(spot, runouts)
+    if options.exact is True:
+        check_exact_cost(cost, f"{runouts:,} run-outs")
+        why = "exact=True"
+    elif options.samples is None and options.stderr is None:
+        if options.exact is None and cost <= AUTO_EXACT_SECONDS * 1e9:
+            why = f"enumerating takes about {cost / 1e9:.2g} s on one core{_AUTO_LIMIT}"
+        else:
+            why = ("exact=False" if options.exact is False else
+                   f"enumerating would take {_seconds(cost)} (over {AUTO_EXACT_SECONDS:g} s)")
+            return _sampled(f"{why}: sampled", DEFAULT_MAX_SAMPLES, DEFAULT_STDERR, cost)
+    else:
+        return _sampled("sampled as asked", options.samples, options.stderr, cost)
+
+    ns_per_unit = max(cost, 1.0) / exact_units(spot, runouts)
+    work = runouts * spot.n
     if work <= SMALL_EXACT:
-        return True
-    if (_c_walked or spot.game.stud or numba_backend.loaded()
-            or work * NS_C_PLAYER.get(spot.game.hole, 110.0) > C_WALK_SECONDS * 1e9):
-        return False
-    _c_walked = True
-    return True
+        return Plan("exact", "c", f"{why}; {work} run-out x player evaluations{_SMALL_LIMIT}",
+                    cost, ns_per_unit)
+    c_ns = work * NS_C_PLAYER.get(spot.game.hole, 110.0)
+    if spot.game.stud:
+        where = "a bigger stud spot"
+    elif kernels_loaded:
+        where = "a bigger spot, the kernels loaded already"
+    elif c_walked:
+        where = "a bigger spot, and this process walked one in C already"
+    elif c_ns > C_WALK_SECONDS * 1e9:
+        where = f"the C walk would take about {c_ns / 1e9:.2g} s (over {C_WALK_SECONDS:g} s)"
+    else:
+        return Plan("exact", "c", f"{why}; the process's first bigger spot, the kernels not "
+                    f"loaded, the C walk about {c_ns / 1e9:.2g} s (at most {C_WALK_SECONDS:g} s): "
+                    f"walked in C", cost, ns_per_unit, first_walk=True)
+    return Plan("exact", "numba", f"{why}; {where}: enumerated in the kernels", cost, ns_per_unit)
+
+
+def _sampled(why: str, samples: int | None, stderr: float | None, cost: float) -> Plan:
+    target = []
+    if stderr is not None:
+        target.append(f"to a standard error of {stderr:g}")
+    target.append(f"at most {samples:,} samples" if samples is not None else
+                  f"at most {MAX_SAMPLES:,} samples (no count given)")
+    return Plan("sample", "numba", f"{why} {', '.join(target)}, in the kernels", cost,
+                samples=samples, stderr=stderr)
+
+
+def _most_combinations(per_tuple: float) -> int:
+    """exact=True with ranges: the most combinations of holdings enumerated (the time
+    limit also bounds the list of combinations, its memory)."""
+    return min(MAX_TUPLES, max(1, int(MAX_EXACT_SECONDS * 1e9 / per_tuple)))
+
+
+def _auto_budget(spot: Spot, per_tuple: float) -> int | None:
+    """Auto choice with ranges: enumerate when at most this many combinations of holdings
+    are compatible; None: too many to list (or even one too slow), sample."""
+    budget = int(AUTO_EXACT_SECONDS * 1e9 / per_tuple)
+    product = math.prod(1 if r is None else len(r.holdings) for r in spot.ranges)
+    return budget if product <= SCAN_TUPLES and budget >= 1 else None
+
+
+def _auto(options: Options) -> bool:
+    return options.samples is None and options.stderr is None and options.exact is None
+
+
+def combinations_to_list(spot: Spot, options: Options) -> int | None:
+    """A spot with ranges: list its compatible combinations of holdings up to this many
+    (one more: too many) and pass their count to :func:`plan`; None: no listing (too
+    many to look at).  Raises HandError when exact=True is over the time limit even
+    for one combination (before any listing)."""
+    per_tuple = max(tuple_cost_ns(spot), 1.0)
+    if options.exact is True:
+        check_exact_cost(per_tuple, f"{spot.runouts:,} run-outs per combination of holdings")
+        return _most_combinations(per_tuple)
+    if _auto(options):
+        budget = _auto_budget(spot, per_tuple)
+        if budget is not None:
+            return min(budget, MAX_TUPLES)
+    product = math.prod(1 if r is None else len(r.holdings) for r in spot.ranges)
+    return 0 if product <= SCAN_TUPLES else None  # 0: is any combination possible at all?
+
+
+def _ranged_plan(spot: Spot, options: Options, combinations: int | None) -> Plan:
+    per_tuple = max(tuple_cost_ns(spot), 1.0)
+    wanted = combinations_to_list(spot, options)  # the exact=True time limit, first
+    if wanted is not None and combinations is None:
+        raise ValueError("the plan of a spot with ranges needs combinations= (the count of "
+                         "compatible combinations listed, see combinations_to_list)")
+    counted = "" if combinations is None else f"{combinations:,} combinations of holdings, "
+    cost = tuple_cost_ns(spot)
+    if options.exact is True:
+        most = _most_combinations(per_tuple)
+        assert combinations is not None
+        if combinations > most:
+            raise HandError(f"too many combinations of holdings to enumerate (more than "
+                            f"{most:,}, about {MAX_EXACT_SECONDS / 3600:g} hour on one core"
+                            f"{'' if most < MAX_TUPLES else ' or the limit of memory'}); "
+                            f"use Monte Carlo (samples=... or stderr=...)")
+        exact, why = True, "exact=True"
+    elif _auto(options):
+        budget = _auto_budget(spot, per_tuple)
+        exact = budget is not None and combinations is not None and combinations <= budget
+        why = (f"{counted}each {_seconds(cost)}"
+               + (f": enumerating takes at most {AUTO_EXACT_SECONDS:g} s" if exact else
+                  f": enumerating would take over {AUTO_EXACT_SECONDS:g} s"))
+    else:
+        exact, why = False, "sampled as asked"
+    if combinations == 0:
+        raise HandError("no combination of the players' holdings is possible: "
+                        + ", ".join(f"player {i + 1} ({t})" for i, t in enumerate(spot.hand_text)
+                                    if spot.ranges[i] is not None)
+                        + " always share a card with another player")
+    if not exact:
+        if _auto(options):
+            return _sampled(f"{why}: sampled", DEFAULT_MAX_SAMPLES, DEFAULT_STDERR, cost)
+        # exact=False alone keeps what it always did with ranges: no count, no target
+        return _sampled(why if options.exact is not False else "exact=False: sampled",
+                        options.samples, options.stderr, cost)
+    if spot.game.stud:  # one exact run of the fixed-hand engine per combination
+        small = is_small(spot)  # every combination has the spot's run-outs and players
+        return Plan("exact", "c" if small else "numba",
+                    f"{why}; each combination walked " + ("in C" if small else "in the kernels"),
+                    cost, per_tuple)
+    return Plan("exact", "numba", f"{why}; enumerated in the ranged kernels", cost,
+                NS_BOARD + spot.n * NS_RANGED_PLAYER)

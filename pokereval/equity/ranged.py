@@ -1,22 +1,20 @@
-"""Running a spot with players given as ranges: every compatible combination of
-holdings (weighted, one per suit-renaming class) enumerated exactly, or holdings
-drawn by weight with the run-out in the Monte Carlo kernels.
+"""Running a spot with players given as ranges as its plan says: every compatible
+combination of holdings (weighted, one per suit-renaming class) enumerated exactly,
+or holdings drawn by weight with the run-out in the Monte Carlo kernels.
 """
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from fractions import Fraction
 from math import comb
 
 import numpy as np
 
 from ..errors import HandError
-from .options import DEFAULT_MAX_SAMPLES, DEFAULT_STDERR, Options
-from .plan import (AUTO_EXACT_SECONDS, MAX_EXACT_SECONDS, MAX_TUPLES, NS_BOARD,
-                   NS_RANGED_PLAYER, NS_TUPLE_STUD, SCAN_TUPLES, check_exact_cost, exact_cost_ns)
+from .options import Options
+from .plan import MAX_TUPLES, Plan, combinations_to_list
 from .results import EquityResult
-from .runner import BATCH_SECONDS, MC_CHUNK, Runner, exact_batches, fixed_exact_counts
+from .runner import MC_CHUNK, Runner, exact_batches, fixed_exact_counts
 from .spot import Spot
 
 __all__ = ["RangedRunner", "whole_weights", "MAX_TRIES_FACTOR"]
@@ -40,8 +38,8 @@ def whole_weights(weights: np.ndarray) -> tuple[np.ndarray, list[int]]:
 class RangedRunner(Runner):
     """Exact enumeration or Monte Carlo with players given as ranges."""
 
-    def __init__(self, spot: Spot, opts: Options, started: float):
-        super().__init__(spot, opts, started)
+    def __init__(self, spot: Spot, opts: Options, started: float, plan: Plan | None = None):
+        super().__init__(spot, opts, started, plan)
         blocks: list[np.ndarray] = []
         weights: list = []  # per player: float64[m] or None (an exact hand)
         for h, r in zip(spot.holes, spot.ranges):
@@ -72,13 +70,6 @@ class RangedRunner(Runner):
                 kinds.append(PlayerKind.LISTED)
         return np.array(kinds, dtype=np.int64)
 
-    # -- cost model ------------------------------------------------------------
-    def _tuple_cost_ns(self) -> float:
-        spot = self.spot
-        if spot.game.stud:
-            return NS_TUPLE_STUD + exact_cost_ns(spot)
-        return spot.runouts * (NS_BOARD + spot.n * NS_RANGED_PLAYER)
-
     def compatible_tuples(self, limit: int) -> np.ndarray:
         """The combinations of holdings that share no card (``int32[T, n]``: a row of
         the stacked blocks per player), at most ``limit`` + 1 of them (more: too many)."""
@@ -91,43 +82,16 @@ class RangedRunner(Runner):
         masks = np.bitwise_or.reduce(bits, axis=1).astype(np.uint64)
         return K.compatible_tuples(starts, counts, masks, limit)
 
-    def run(self) -> EquityResult:
-        spot, opts = self.spot, self.opts
-        product = math.prod(len(b) for b in self.blocks)
-        per_tuple = max(self._tuple_cost_ns(), 1.0)
-        tuples = None
-        if opts.exact is True:
-            check_exact_cost(per_tuple, f"{spot.runouts:,} run-outs per combination of holdings")
-            # the time limit also bounds the list of combinations (its memory)
-            most = min(MAX_TUPLES, max(1, int(MAX_EXACT_SECONDS * 1e9 / per_tuple)))
-            tuples = self.compatible_tuples(most)
-            if len(tuples) > most:
-                raise HandError(f"too many combinations of holdings to enumerate (more than "
-                                f"{most:,}, about {MAX_EXACT_SECONDS / 3600:g} hour on one core"
-                                f"{'' if most < MAX_TUPLES else ' or the limit of memory'}); "
-                                f"use Monte Carlo (samples=... or stderr=...)")
-            use_exact = True
-        elif opts.samples is None and opts.stderr is None and opts.exact is None:
-            use_exact = False
-            budget = int(AUTO_EXACT_SECONDS * 1e9 / per_tuple)
-            if product <= SCAN_TUPLES and budget >= 1:
-                tuples = self.compatible_tuples(min(budget, MAX_TUPLES))
-                use_exact = len(tuples) <= budget
-            if not use_exact:
-                self.opts = opts = replace(opts, stderr=DEFAULT_STDERR, samples=DEFAULT_MAX_SAMPLES)
-        else:
-            use_exact = False
-        if tuples is None and product <= SCAN_TUPLES:
-            tuples = self.compatible_tuples(0)  # is there any compatible combination at all?
-        if tuples is not None and len(tuples) == 0:
-            raise HandError("no combination of the players' holdings is possible: "
-                            + ", ".join(f"player {i + 1} ({t})" for i, t in enumerate(spot.hand_text)
-                                        if spot.ranges[i] is not None)
-                            + " always share a card with another player")
-        if use_exact:
-            assert tuples is not None  # use_exact is only set after the tuples are listed
-            return self.run_exact_ranged(tuples)
-        return self.run_mc_ranged()
+    def execute(self, tuples: np.ndarray | None = None) -> EquityResult:
+        """The result of running :attr:`plan`; ``tuples``: the compatible combinations
+        of holdings listed for the plan (an exact plan lists them when not given)."""
+        plan = self.planned
+        if plan.method == "sample":
+            return self.run_mc_ranged()
+        if tuples is None:
+            limit = combinations_to_list(self.spot, self.opts)
+            tuples = self.compatible_tuples(limit if limit is not None else MAX_TUPLES)
+        return self.run_exact_ranged(tuples)
 
     # -- exact -------------------------------------------------------------------
     def weight_groups(self, tuples: np.ndarray):
@@ -196,7 +160,6 @@ class RangedRunner(Runner):
             gw = np.array(gweights, dtype=object)
             total = len(tuples) * nruns
             tup = np.ascontiguousarray(tuples.astype(np.int64))
-            ns_per_unit = NS_BOARD + spot.n * NS_RANGED_PLAYER
             # run-outs stood for by the enumeration indices before f (a class counts
             # once per member)
             before = np.concatenate([[0], np.cumsum(mult)]).astype(object) * nruns
@@ -210,22 +173,24 @@ class RangedRunner(Runner):
                                                      known, base, spot.k, nruns, first, count,
                                                      chunk, binom, cache))
 
-            return self._loop(exact_batches(total, ns_per_unit, call, units), exact=True,
+            return self._loop(exact_batches(total, self.planned, call, units), exact=True,
                               total_hint=ntup * nruns)
 
         # stud: one exact run of the fixed-hand engine per combination of holdings
         holdings = np.vstack(self.blocks)
         runouts = spot.runouts
+        backend = self.planned.backend
+        per_batch = self.planned.units_per_batch()  # a unit: one combination
 
         def batches(nthreads):
-            per_batch = max(1, int(BATCH_SECONDS * 1e9 / max(self._tuple_cost_ns(), 1.0)))
             for first in range(0, ntup, per_batch):
                 def run(first=first):
                     out = np.zeros((len(gweights), spot.n, spot.n + 1, spot.n + 2), dtype=np.int64)
                     stop = min(first + per_batch, ntup)
                     for t in range(first, stop):
                         holes = [holdings[r].tolist() for r in tuples[t]]
-                        out[tgroup[t]] += fixed_exact_counts(spot, holes, nthreads)
+                        out[tgroup[t]] += fixed_exact_counts(spot, holes, nthreads,
+                                                             backend=backend)
                     return weighted(out), (stop - first) * runouts
 
                 yield run
@@ -255,7 +220,6 @@ class RangedRunner(Runner):
         from .. import kernels as K
 
         spot = self.spot
-        opts = self.opts
         g = spot.game
         seed, total = self._mc_seed_and_total()
         KT = K.kernel_tables()
@@ -265,7 +229,7 @@ class RangedRunner(Runner):
         blocks = [b[:1] if k == K.PlayerKind.DEALT else b for b, k in zip(self.blocks, kind)]
         H, R = K.range_data(blocks, self.weights, g)
         n = spot.n
-        target = opts.stderr
+        target = self.planned.stderr
         # a one-holding range's cards never come: out of the deck, not rejected per card
         fixed = {int(c) for b, k in zip(blocks, kind) if k == K.PlayerKind.EXACT for c in b[0]}
         deck = np.array([c for c in spot.unseen if c not in fixed], dtype=np.uint8)

@@ -1,46 +1,54 @@
 """The plain equity run of a parsed spot: :func:`run` (no board range, no breakdown;
 those are above, in :mod:`pokereval.board_range` and :mod:`pokereval.breakdown`).
 
-Small exact spots (a flop, a turn, a river) are walked by the C library in one batch
-call, without importing Numba (a second process answers them in well under a
-second); so is a process's first bigger fixed-hand board spot while the kernels are
-not loaded, when the C walk is shorter than loading Numba would be; everything else
-runs in the Numba kernels (:class:`Runner`, :class:`RangedRunner`).
+:func:`run` reads what the process has done before (are the kernels loaded? has a
+bigger spot been walked in C?) once, asks :func:`~pokereval.equity.plan.plan` for the
+:class:`~pokereval.equity.plan.Plan`, and :func:`execute` runs it.  Small exact spots
+(a flop, a turn, a river) are walked by the C library in one batch call, without
+importing Numba (a second process answers them in well under a second); so is a
+process's first bigger fixed-hand board spot while the kernels are not loaded, when
+the C walk is shorter than loading Numba would be; everything else runs in the Numba
+kernels (:class:`Runner`, :class:`RangedRunner`).
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
-from .backends.c import small_exact
-from .options import DEFAULT_MAX_SAMPLES, DEFAULT_STDERR, Options
-from .plan import AUTO_EXACT_SECONDS, check_exact_cost, exact_cost_ns, walk_in_c
+from .backends import numba as numba_backend
+from .options import Options
+from .plan import Plan, combinations_to_list, plan
 from .ranged import RangedRunner, whole_weights
 from .results import EquityResult
 from .runner import Runner, fixed_exact_counts
 from .spot import Spot
 
-__all__ = ["run", "Runner", "RangedRunner", "whole_weights", "fixed_exact_counts"]
+__all__ = ["run", "execute", "Runner", "RangedRunner", "whole_weights", "fixed_exact_counts"]
+
+
+# What this process has run, for the plan: the one C walk of a bigger spot goes to
+# the first such spot only (a second one had better load the kernels).
+_c_walked = False
 
 
 def run(spot: Spot, opts: Options, started: float) -> EquityResult:
-    """The equity of ``spot`` (exact or sampled as ``opts`` and the cost model say);
+    """The equity of ``spot`` (exact or sampled as ``opts`` and the plan say);
     ``started``: the ``time.perf_counter()`` the request arrived at (for ``elapsed``)."""
+    global _c_walked
+    kernels_loaded = numba_backend.loaded()
     if spot.ranged:
-        return RangedRunner(spot, opts, started).run()
-    if opts.exact is True:
-        use_exact = True
-    elif opts.samples is None and opts.stderr is None:
-        use_exact = opts.exact is None and exact_cost_ns(spot) <= AUTO_EXACT_SECONDS * 1e9
-        if not use_exact:
-            opts = replace(opts, stderr=DEFAULT_STDERR, samples=DEFAULT_MAX_SAMPLES)
-    else:
-        use_exact = False
+        runner = RangedRunner(spot, opts, started)
+        wanted = combinations_to_list(spot, opts)
+        tuples = None if wanted is None else runner.compatible_tuples(wanted)
+        runner.plan = plan(spot, opts, kernels_loaded=kernels_loaded, c_walked=_c_walked,
+                           combinations=None if tuples is None else len(tuples))
+        return runner.execute(tuples)
+    p = plan(spot, opts, kernels_loaded=kernels_loaded, c_walked=_c_walked)
+    if p.first_walk:
+        _c_walked = True
+    return execute(spot, opts, p, started)
 
-    if use_exact:
-        check_exact_cost(exact_cost_ns(spot), f"{spot.runouts:,} run-outs")
-    runner = Runner(spot, opts, started)
-    if use_exact:
-        if walk_in_c(spot):
-            return runner.finish(small_exact(spot), exact=True)
-        return runner.run_exact()
-    return runner.run_mc()
+
+def execute(spot: Spot, opts: Options, plan: Plan, started: float) -> EquityResult:
+    """Run ``plan`` (of ``spot`` and ``opts``; see :func:`~pokereval.equity.plan.plan`):
+    the runners follow it and decide nothing again."""
+    if spot.ranged:
+        return RangedRunner(spot, opts, started, plan).execute()
+    return Runner(spot, opts, started, plan).execute()

@@ -1,6 +1,8 @@
-"""Running a fixed-hand spot: exact enumeration or Monte Carlo in the Numba kernels,
-in batches (a ``progress`` callback sees partial results between them, Ctrl-C returns
-what was computed so far), and the results built from the outcome counts.
+"""Running a fixed-hand spot as its :class:`~pokereval.equity.plan.Plan` says: the C
+walk in one call, or exact enumeration or Monte Carlo in the Numba kernels, in batches
+(a ``progress`` callback sees partial results between them, Ctrl-C returns what was
+computed so far), and the results built from the outcome counts.  Nothing here
+chooses between exact and sampled or between C and the kernels: the plan did.
 """
 from __future__ import annotations
 
@@ -12,8 +14,8 @@ import numpy as np
 from ..cards import cards_str
 from .backends.c import small_exact
 from .backends.numba import parallel, thread_count
-from .options import MAX_SAMPLES, Options
-from .plan import exact_cost_ns, is_small
+from .options import Options
+from .plan import BATCH_SECONDS, Plan
 from .results import EquityResult, player_results
 from .spot import Spot
 from .tally import as_outcomes
@@ -26,19 +28,19 @@ __all__ = ["Runner", "exact_batches", "fixed_exact_counts", "MC_CHUNK", "MC_BATC
 MC_CHUNK = 4096
 #: Chunks per Monte Carlo batch (a progress callback / Ctrl-C point after each).
 MC_BATCHES = (4, 8, 16, 32, 64)
-#: Wall-clock goal for one exact batch (seconds).
-BATCH_SECONDS = 0.3
 #: At least this many samples before a stderr target may stop a run.
 MIN_STDERR_SAMPLES = 16_384
 
 
 class Runner:
-    """Runs a spot in the Numba kernels, in batches, and builds results."""
+    """Runs a spot as ``plan`` says, in batches, and builds results (``opts``: the
+    request's seed, threads and progress callback; what to run is the plan's)."""
 
-    def __init__(self, spot: Spot, opts: Options, started: float):
+    def __init__(self, spot: Spot, opts: Options, started: float, plan: Plan | None = None):
         self.spot = spot
         self.opts = opts
         self.started = started
+        self.plan = plan
         self.seed: int | None = None
         self.acceptance: float | None = None
         self.units_are_samples = False  # exact with ranges: samples = units walked
@@ -72,6 +74,22 @@ class Runner:
 
     def finish(self, counts, exact: bool) -> EquityResult:
         return self.result(counts, exact, partial=False)
+
+    @property
+    def planned(self) -> Plan:
+        """The plan this runner executes (given to it, or set before running)."""
+        if self.plan is None:
+            raise ValueError("a Runner executes a Plan: none was given")
+        return self.plan
+
+    def execute(self) -> EquityResult:
+        """The result of running :attr:`plan`."""
+        plan = self.planned
+        if plan.method == "sample":
+            return self.run_mc()
+        if plan.backend == "c":
+            return self.finish(small_exact(self.spot), exact=True)
+        return self.run_exact()
 
     # -- batches -----------------------------------------------------------
     def _loop(self, batches, exact: bool, total_hint):
@@ -112,7 +130,6 @@ class Runner:
         KT = K.kernel_tables()
         G = K.game_flags(g)
         binom = K.binomials()
-        total_ns = max(exact_cost_ns(spot), 1.0)
 
         if not g.stud:
             holes = np.array(spot.holes, dtype=np.uint8)
@@ -137,8 +154,7 @@ class Runner:
             def call(first, count, chunk):
                 return K.stud_exact(G, masks, hv, lv, shared, first, count, chunk)
 
-        return self._loop(exact_batches(total, total_ns / total, call), exact=True,
-                          total_hint=total)
+        return self._loop(exact_batches(total, self.planned, call), exact=True, total_hint=total)
 
     # -- Monte Carlo ---------------------------------------------------------
     def _mc_seed_and_total(self) -> tuple:
@@ -146,7 +162,7 @@ class Runner:
         opts = self.opts
         seed = opts.seed if opts.seed is not None else secrets.randbits(63)
         self.seed = seed
-        return np.uint64(seed), (opts.samples if opts.samples is not None else MAX_SAMPLES)
+        return np.uint64(seed), self.planned.sample_budget
 
     def run_mc(self) -> EquityResult:
         from .. import kernels as K
@@ -157,7 +173,7 @@ class Runner:
         KT = K.kernel_tables()
         G = K.game_flags(g)
         who = np.arange(spot.n, dtype=np.int64)
-        target = self.opts.stderr
+        target = self.planned.stderr
 
         if not g.stud:
             holes = np.array(spot.holes, dtype=np.uint8)
@@ -189,6 +205,7 @@ class Runner:
         state = {"counts": None}
         nchunks_total = -(-total // MC_CHUNK)
         timed = self.opts.progress is None
+        batch_seconds = self.planned.batch_seconds
 
         def batches(nthreads):
             first = 0
@@ -207,7 +224,7 @@ class Runner:
                     # a stderr target keeps the fixed schedule: its stopping points stay
                     # the same whatever the machine's speed; so does a progress listener,
                     # which gets the same number of reports on any machine)
-                    fit = int(BATCH_SECONDS / max(state["seconds_per_chunk"], 1e-9))
+                    fit = int(batch_seconds / max(state["seconds_per_chunk"], 1e-9))
                     size = max(size, -(-fit // nthreads) * nthreads)
                 size = min(size, nchunks_total - first)
 
@@ -222,7 +239,7 @@ class Runner:
                 first += size
                 step += 1
 
-        hint = None if self.opts.samples is None or target is not None else total
+        hint = total if self.planned.counted else None
         return self._loop(batches, exact=False, total_hint=hint)
 
     def _max_stderr(self, counts) -> float:
@@ -230,13 +247,13 @@ class Runner:
         return max(p.std_error for p in players)
 
 
-def exact_batches(total: int, ns_per_unit: float, call, units=None):
+def exact_batches(total: int, plan: Plan, call, units=None):
     """``batches(nthreads)`` for :meth:`Runner._loop` over the enumeration indices
-    ``[0, total)``: ranges of about BATCH_SECONDS, each split into 16 chunks a
-    thread for the kernel's prange; ``call(first, count, chunk)`` -> counts;
+    ``[0, total)``: ranges of about the plan's batch seconds, each split into 16
+    chunks a thread for the kernel's prange; ``call(first, count, chunk)`` -> counts;
     ``units(f)``: the units done before index f (default f)."""
     def batches(nthreads):
-        per_batch = max(1, int(BATCH_SECONDS * 1e9 * nthreads / ns_per_unit))
+        per_batch = plan.units_per_batch(nthreads)
         first = 0
         while first < total:
             count = min(per_batch, total - first)
@@ -251,15 +268,17 @@ def exact_batches(total: int, ns_per_unit: float, call, units=None):
     return batches
 
 
-def fixed_exact_counts(spot: Spot, holes: list[list[int]], threads: int | None = None) -> np.ndarray:
-    """Exact outcome counts of ``spot`` with every player's cards fixed to ``holes``
-    (``threads``: the kernels' thread count, None: as it is)."""
+def fixed_exact_counts(spot: Spot, holes: list[list[int]], threads: int | None = None, *,
+                       backend: str) -> np.ndarray:
+    """Exact outcome counts of ``spot`` with every player's cards fixed to ``holes``,
+    walked by ``backend`` ("c" or "numba"; ``threads``: the kernels' thread count,
+    None: as it is)."""
     from .. import kernels as K
 
     used = {c for h in holes for c in h}
     sub = Spot(spot.game, holes, spot.board, spot.dead, [c for c in spot.unseen if c not in used],
                 [cards_str(h) for h in holes], k=spot.k, mo=spot.mo, shared=spot.shared)
-    if is_small(sub):
+    if backend == "c":
         return small_exact(sub)
     g = sub.game
     KT = K.kernel_tables()

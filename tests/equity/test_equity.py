@@ -4,6 +4,8 @@ progress and interruption."""
 import json
 import math
 import random
+import time
+from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
@@ -15,7 +17,10 @@ from pokereval.cards import cards_str
 from pokereval.equity import options as O
 from pokereval.equity import plan as P
 from pokereval.equity import runner as R
+from pokereval.equity.options import parse_options
 from pokereval.equity.results import EquityResult, PlayerResult
+from pokereval.equity.run import execute
+from pokereval.equity.spot import parse_spot
 from pokereval.errors import CardError, GameError, HandError, PokerEvalError
 from pokereval.games import get_game
 
@@ -43,11 +48,23 @@ def check_consistent(result):
         assert p.std_error == 0.0
 
 
-@pytest.fixture
-def kernels_only(monkeypatch):
-    """Send every exact spot to the Numba kernels (not the C walk)."""
-    monkeypatch.setattr(P, "SMALL_EXACT", 0)
-    monkeypatch.setattr(P, "C_WALK_SECONDS", 0)
+def equity_in(backend, game, hands, board="", dead="", *, exact=None, samples=None,
+              stderr=None, seed=None, threads=None, progress=None, batch_seconds=None):
+    """``equity(...)`` with the exact walk sent to ``backend`` ("c" or "numba") whatever
+    the plan would choose (its method, samples and target kept)."""
+    spot = parse_spot(game, hands, board, dead)
+    opts = parse_options(exact, samples, stderr, seed, threads, progress)
+    p = P.plan(spot, opts)
+    if p.method == "exact":
+        p = replace(p, backend=backend, first_walk=False)
+    if batch_seconds is not None:
+        p = replace(p, batch_seconds=batch_seconds)
+    return execute(spot, opts, p, time.perf_counter())
+
+
+def in_kernels(*args, **kwargs):
+    """Every exact spot walked in the Numba kernels (not the C walk)."""
+    return equity_in("numba", *args, **kwargs)
 
 
 # --------------------------------------------------------------------------
@@ -71,36 +88,19 @@ WALKED_SPOTS = [s for s in SPOTS if s["runouts"] * len(s["hands"]) > P.SMALL_EXA
 
 @pytest.mark.parametrize("spot", SMALL_SPOTS + WALKED_SPOTS,
                          ids=[s["id"] for s in SMALL_SPOTS + WALKED_SPOTS])
-def test_reference_spot_in_kernels(spot, kernels_only):
-    r = equity(spot["game"], spot["hands"], spot["board"], spot["dead"], exact=True)
+def test_reference_spot_in_kernels(spot):
+    r = in_kernels(spot["game"], spot["hands"], spot["board"], spot["dead"], exact=True)
     assert r.samples == spot["runouts"]
     check_fields(r, spot["results"])
     check_consistent(r)
 
 
 @pytest.mark.parametrize("spot", WALKED_SPOTS, ids=[s["id"] for s in WALKED_SPOTS])
-def test_reference_spot_walked_in_c(spot, monkeypatch):
-    monkeypatch.setattr(P, "SMALL_EXACT", 10 ** 12)  # every exact spot to the C walk
-    r = equity(spot["game"], spot["hands"], spot["board"], spot["dead"], exact=True)
+def test_reference_spot_walked_in_c(spot):
+    r = equity_in("c", spot["game"], spot["hands"], spot["board"], spot["dead"], exact=True)
     assert r.samples == spot["runouts"]
     check_fields(r, spot["results"])
     check_consistent(r)
-
-
-def test_c_walk_first_spot_only_while_the_kernels_are_not_loaded(monkeypatch):
-    import sys
-
-    from pokereval.equity.spot import parse_spot
-
-    preflop = parse_spot("omaha-hilo", ["AcAs3d4h", "KhKcJdTd"], "", "")
-    flop = parse_spot("omaha-hilo", ["AcAs3d4h", "KhKcJdTd"], "7c8d9h", "")
-    monkeypatch.delitem(sys.modules, "pokereval.kernels", raising=False)
-    monkeypatch.setattr(P, "_c_walked", False)
-    assert P.walk_in_c(preflop) and P.walk_in_c(flop)
-    assert not P.walk_in_c(preflop) and P.walk_in_c(flop)  # the first one only
-    monkeypatch.setattr(P, "_c_walked", False)
-    monkeypatch.setitem(sys.modules, "pokereval.kernels", object())
-    assert not P.walk_in_c(preflop) and P.walk_in_c(flop)
 
 
 def test_auto_enumerates_the_reference_spots():
@@ -158,21 +158,21 @@ def test_random_spots_against_naive(game):
 
 
 @pytest.mark.parametrize("game", ALL_GAMES)
-def test_random_spots_against_naive_in_kernels(game, kernels_only):
+def test_random_spots_against_naive_in_kernels(game):
     rnd = random.Random(f"naive-kernel-{game}")
     for _ in range(2):
         hands, board, dead = random_spot(game, rnd, players=rnd.randint(2, 3))
         if get_game(game).stud and len(hands[0]) == 12 and len(hands) > 2:
             hands = hands[:2]
-        r = equity(game, hands, board, dead, exact=True)
+        r = in_kernels(game, hands, board, dead, exact=True)
         naive_check(game, hands, board, dead, r)
 
 
-def test_multiway_board_spots_against_naive(kernels_only):
+def test_multiway_board_spots_against_naive():
     rnd = random.Random(99)
     for game, n in [("holdem", 9), ("omaha-hilo", 7), ("omaha5-hilo", 6), ("courchevel-hilo", 5)]:
         hands, board, dead = random_spot(game, rnd, players=n, board=4, dead=1)
-        r = equity(game, hands, board, dead, exact=True)
+        r = in_kernels(game, hands, board, dead, exact=True)
         naive_check(game, hands, board, dead, r)
 
 
@@ -190,10 +190,10 @@ def test_eight_handed_sixth_street_shares_the_river():
         naive_check(game, hands, "", "", r)
 
 
-def test_eight_handed_in_kernels(kernels_only):
+def test_eight_handed_in_kernels():
     rnd = random.Random(88)
     hands, _, _ = random_spot("stud", rnd, players=8, street=6, dead=0)
-    r = equity("stud-hilo", hands, dead="")
+    r = in_kernels("stud-hilo", hands, dead="")
     naive_check("stud-hilo", hands, "", "", r)
     # seven players on fifth street, three folded cards dead: 10 unseen for 14 cards
     rnd = random.Random(7)
@@ -201,7 +201,7 @@ def test_eight_handed_in_kernels(kernels_only):
     rnd.shuffle(deck)
     hands = [cards_str(deck[i * 5:(i + 1) * 5]) for i in range(7)]
     dead = cards_str(deck[35:42])
-    r = equity("razz", hands, dead=dead, exact=True)
+    r = in_kernels("razz", hands, dead=dead, exact=True)
     u = 52 - 35 - 7
     assert r.samples == u * math.perm(u - 1, 7)  # shared card, then one own card each
     check_consistent(r)
@@ -443,13 +443,12 @@ def test_ctrl_c_returns_the_partial_result():
     assert sum(p.equity for p in r.players) == pytest.approx(1.0)
 
 
-def test_ctrl_c_during_exact_enumeration(monkeypatch, kernels_only):
-    monkeypatch.setattr(R, "BATCH_SECONDS", 0.01)
-
+def test_ctrl_c_during_exact_enumeration():
     def interrupt(partial):
         raise KeyboardInterrupt
 
-    r = equity("omaha-hilo", ["AcAs3d4h", "KhKcJdTd"], exact=True, progress=interrupt)
+    r = in_kernels("omaha-hilo", ["AcAs3d4h", "KhKcJdTd"], exact=True, progress=interrupt,
+                   batch_seconds=0.01)
     assert r.partial and r.exact and 0 < r.samples < 1_086_008
     assert r.players[0].equity_fraction is None
 

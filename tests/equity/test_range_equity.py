@@ -7,6 +7,8 @@ dead cards; then the run-out.  Checked against an independent brute force
 (``naive.reference_equity`` per combination of holdings, weight-averaged as
 Fractions), exact against Monte Carlo, and the edge cases.
 """
+import time
+from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
@@ -18,6 +20,9 @@ import naive
 from pokereval.api import equity
 from pokereval.cards import cards_str, parse_cards
 from pokereval.equity import plan as P
+from pokereval.equity.options import parse_options
+from pokereval.equity.run import RangedRunner, execute
+from pokereval.equity.spot import parse_spot
 from pokereval.errors import CardError, HandError, PokerEvalError
 from pokereval.ranges import RangeError, holdings_excluding, parse_range
 
@@ -107,12 +112,16 @@ def test_brute_force_over_holdings(game, hands, board, dead):
         assert p.equity_fraction == w["equity"]
 
 
-def test_brute_force_in_kernels_monkeypatched(monkeypatch):
+def test_brute_force_in_kernels():
     """Stud range spots call the fixed-hand engine per combination: kernels path too."""
-    monkeypatch.setattr(P, "SMALL_EXACT", 0)
     game, hands, board, dead = STUD_SPOT
     assert 1 < len(parse_range(game, hands[0])) <= 60
-    r = equity(game, hands, board, dead, exact=True)
+    spot = parse_spot(game, hands, board, dead)
+    opts = parse_options(True, None, None, None, None, None)
+    listed = RangedRunner(spot, opts, 0.0).compatible_tuples(P.combinations_to_list(spot, opts))
+    p = P.plan(spot, opts, combinations=len(listed))
+    assert p.method == "exact" and p.backend == "c"  # small: each combination in C
+    r = execute(spot, opts, replace(p, backend="numba"), time.perf_counter())
     check_against(r, _brute_force(game, tuple(hands), board, dead))
 
 

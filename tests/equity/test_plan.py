@@ -1,0 +1,251 @@
+"""pokereval.equity.plan: the plan of a run as a value (exact or sampled, C walk or
+kernels, the sample target, the batches, why), called directly with the process
+state as arguments; and the runners following the plan they are given."""
+import dataclasses
+import os
+import subprocess
+import sys
+import textwrap
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+import naive
+import pokereval
+from pokereval.equity.options import (DEFAULT_MAX_SAMPLES, DEFAULT_STDERR, MAX_SAMPLES,
+                                      parse_options)
+from pokereval.equity.plan import (AUTO_EXACT_SECONDS, C_WALK_SECONDS, MAX_TUPLES, SMALL_EXACT,
+                                   Plan, combinations_to_list, exact_cost_ns, plan)
+from pokereval.equity.run import RangedRunner, execute
+from pokereval.equity.spot import parse_spot
+from pokereval.errors import HandError
+from pokereval.games import get_game
+
+SPOTS = naive.load_jsonl("spots.jsonl")
+SMALL_SPOTS = [s for s in SPOTS if s["runouts"] * len(s["hands"]) <= SMALL_EXACT]
+BIGGER_BOARD_SPOTS = [s for s in SPOTS if s["runouts"] * len(s["hands"]) > SMALL_EXACT
+                      and not get_game(s["game"]).stud]
+BIGGER_STUD_SPOTS = [s for s in SPOTS if s["runouts"] * len(s["hands"]) > SMALL_EXACT
+                     and get_game(s["game"]).stud]
+
+STATES = [dict(kernels_loaded=k, c_walked=w) for k in (False, True) for w in (False, True)]
+
+
+def options(exact=None, samples=None, stderr=None, seed=None):
+    return parse_options(exact, samples, stderr, seed, None, None)
+
+
+def spot_of(s):
+    return parse_spot(s["game"], s["hands"], s["board"], s["dead"])
+
+
+PREFLOP = parse_spot("omaha-hilo", ["AcAs3d4h", "KhKcJdTd"], "", "")
+FLOP = parse_spot("omaha-hilo", ["AcAs3d4h", "KhKcJdTd"], "7c8d9h", "")
+
+
+# --------------------------------------------------------------------------
+# Exact fixed-hand spots: C walk or kernels
+# --------------------------------------------------------------------------
+
+def test_the_lists_of_spots_are_not_empty():
+    assert SMALL_SPOTS and BIGGER_BOARD_SPOTS and BIGGER_STUD_SPOTS
+
+
+@pytest.mark.parametrize("state", STATES, ids=str)
+def test_small_reference_spots_are_walked_in_c_whatever_ran_before(state):
+    for s in SMALL_SPOTS:
+        p = plan(spot_of(s), options(exact=True), **state)
+        assert (p.method, p.backend, p.first_walk) == ("exact", "c", False), s["id"]
+
+
+def test_first_bigger_board_spot_walks_in_c_only_while_the_kernels_are_not_loaded():
+    assert plan(PREFLOP, options(exact=True)).backend == "c"
+    assert plan(PREFLOP, options(exact=True)).first_walk  # the caller remembers it
+    assert plan(PREFLOP, options(exact=True), c_walked=True).backend == "numba"  # the first only
+    assert plan(PREFLOP, options(exact=True), kernels_loaded=True).backend == "numba"
+    for state in STATES:
+        assert plan(FLOP, options(exact=True), **state).backend == "c"  # small: always
+
+
+def test_bigger_board_spots_in_c_when_first_and_cheap_else_in_the_kernels():
+    for s in BIGGER_BOARD_SPOTS:
+        spot = spot_of(s)
+        first = plan(spot, options(exact=True))
+        cheap = s["runouts"] * len(s["hands"]) * {2: 10.0, 4: 80.0, 5: 110.0}[spot.game.hole] \
+            <= C_WALK_SECONDS * 1e9
+        assert first.backend == ("c" if cheap else "numba"), s["id"]
+        assert first.first_walk == cheap
+        for state in STATES[1:]:
+            assert plan(spot, options(exact=True), **state).backend == "numba", s["id"]
+
+
+def test_bigger_stud_spots_are_enumerated_in_the_kernels():
+    for s in BIGGER_STUD_SPOTS:
+        for state in STATES:
+            p = plan(spot_of(s), options(exact=True), **state)
+            assert (p.method, p.backend, p.first_walk) == ("exact", "numba", False), s["id"]
+
+
+# --------------------------------------------------------------------------
+# Exact or sampled
+# --------------------------------------------------------------------------
+
+def test_auto_enumerates_cheap_spots_and_samples_dear_ones():
+    for s in SPOTS:
+        spot = spot_of(s)
+        p = plan(spot, options())
+        cheap = exact_cost_ns(spot) <= AUTO_EXACT_SECONDS * 1e9
+        assert p.method == ("exact" if cheap else "sample"), s["id"]
+        if not cheap:
+            assert (p.samples, p.stderr, p.backend) == (DEFAULT_MAX_SAMPLES, DEFAULT_STDERR, "numba")
+    big = parse_spot("stud", ["As2s3d4d", "KhKdQcJc", "7h7d8c8s"], "", "")
+    assert exact_cost_ns(big) > AUTO_EXACT_SECONDS * 1e9
+    p = plan(big, options())
+    assert (p.method, p.samples, p.stderr) == ("sample", DEFAULT_MAX_SAMPLES, DEFAULT_STDERR)
+    assert "over 2 s" in p.reason
+
+
+def test_samples_and_stderr_are_the_plan_s_target():
+    p = plan(FLOP, options(samples=12_345, seed=1))
+    assert (p.method, p.backend, p.samples, p.stderr, p.counted) == \
+        ("sample", "numba", 12_345, None, True)
+    p = plan(FLOP, options(stderr=0.01))
+    assert (p.samples, p.stderr, p.sample_budget, p.counted) == (None, 0.01, MAX_SAMPLES, False)
+    p = plan(FLOP, options(samples=1000, stderr=0.01))
+    assert (p.samples, p.stderr, p.counted) == (1000, 0.01, False)
+    # exact=False alone: the plan's default target (a fixed-hand spot)
+    p = plan(FLOP, options(exact=False))
+    assert (p.method, p.samples, p.stderr) == ("sample", DEFAULT_MAX_SAMPLES, DEFAULT_STDERR)
+
+
+def test_refused_exact_run_says_why():
+    huge = parse_spot("razz", ["As2s3d", "KhKdQc", "7h7d8c"], "", "")
+    with pytest.raises(HandError, match="hours on one core, over the limit of 1 hour"):
+        plan(huge, options(exact=True))
+    assert plan(huge, options()).method == "sample"
+
+
+def test_plan_is_a_frozen_value_and_a_pure_function():
+    opts = options(exact=True)
+    before = dataclasses.astuple(opts)
+    p = plan(PREFLOP, opts)
+    assert plan(PREFLOP, opts) == p and dataclasses.astuple(opts) == before
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        p.backend = "numba"
+    assert p.reason and "C" in p.reason
+    assert "kernels" in plan(PREFLOP, opts, kernels_loaded=True).reason
+    with pytest.raises(ValueError):
+        Plan("sample", "c", "sampling in C does not exist")
+    with pytest.raises(ValueError):
+        Plan("guess", "numba", "no such method")
+
+
+def test_exact_batches_cover_about_the_batch_seconds():
+    p = plan(PREFLOP, options(exact=True), kernels_loaded=True)
+    assert p.ns_per_unit == pytest.approx(exact_cost_ns(PREFLOP) / PREFLOP.runouts)
+    assert p.units_per_batch(4) == int(p.batch_seconds * 1e9 * 4 / p.ns_per_unit)
+    assert replace(p, batch_seconds=0.01).units_per_batch(4) < p.units_per_batch(4)
+
+
+# --------------------------------------------------------------------------
+# Ranges: the plan counts the compatible combinations of holdings
+# --------------------------------------------------------------------------
+
+RANGED = parse_spot("holdem", ["AhAd", "KK"], "2c7d9h", "")
+
+
+def test_ranged_plan_needs_the_count_of_combinations():
+    with pytest.raises(ValueError, match="combinations"):
+        plan(RANGED, options())
+    assert combinations_to_list(RANGED, options()) >= 6
+    assert combinations_to_list(RANGED, options(samples=1000)) == 0  # any at all?
+    assert combinations_to_list(RANGED, options(exact=True)) <= MAX_TUPLES
+
+
+def test_ranged_auto_enumerates_few_combinations_and_samples_many():
+    budget = combinations_to_list(RANGED, options())
+    p = plan(RANGED, options(), combinations=6)
+    assert (p.method, p.backend) == ("exact", "numba")
+    p = plan(RANGED, options(), combinations=budget + 1)
+    assert (p.method, p.samples, p.stderr) == ("sample", DEFAULT_MAX_SAMPLES, DEFAULT_STDERR)
+    p = plan(RANGED, options(samples=5000, seed=1), combinations=6)
+    assert (p.method, p.samples, p.stderr) == ("sample", 5000, None)
+
+
+def test_ranged_refusals():
+    with pytest.raises(HandError, match="no combination of the players' holdings is possible"):
+        plan(RANGED, options(), combinations=0)
+    most = combinations_to_list(RANGED, options(exact=True))
+    with pytest.raises(HandError, match="too many combinations of holdings"):
+        plan(RANGED, options(exact=True), combinations=most + 1)
+
+
+def test_ranged_stud_combinations_walk_in_c_when_small():
+    spot = parse_spot("stud-hilo", ["Ah2h3h4d5c*:*****[6-7]", "KdKc4h9s9dQh"], "", "8c8d")
+    opts = options(exact=True)
+    p = plan(spot, opts, combinations=3)
+    assert (p.method, p.backend) == ("exact", "c")
+    big = parse_spot("stud", ["As2s3d", "KK*"], "", "")
+    assert plan(big, opts, combinations=3).backend == "numba"
+
+
+# --------------------------------------------------------------------------
+# The runners follow the plan
+# --------------------------------------------------------------------------
+
+def test_the_runner_follows_the_plan():
+    opts = options(exact=True)
+    p = plan(FLOP, opts)
+    walked_c = execute(FLOP, opts, p, time.perf_counter())
+    in_kernels = execute(FLOP, opts, replace(p, backend="numba"), time.perf_counter())
+    assert walked_c.exact and in_kernels.exact and walked_c.samples == FLOP.runouts
+    assert [q.outcomes.tolist() for q in walked_c.players] == \
+        [q.outcomes.tolist() for q in in_kernels.players]
+    sampled = replace(p, method="sample", backend="numba", samples=20_000, stderr=None)
+    r = execute(FLOP, options(seed=5), sampled, time.perf_counter())
+    assert not r.exact and not r.partial and r.samples == 20_000 and r.seed == 5
+
+
+def test_the_ranged_runner_follows_the_plan():
+    opts = options(seed=3)
+    listed = RangedRunner(RANGED, opts, 0.0).compatible_tuples(combinations_to_list(RANGED, opts))
+    p = plan(RANGED, opts, combinations=len(listed))
+    assert p.method == "exact"
+    exact = execute(RANGED, opts, p, time.perf_counter())
+    assert exact.exact and exact.samples == 6 * RANGED.runouts
+    r = execute(RANGED, opts, replace(p, method="sample", samples=30_000), time.perf_counter())
+    assert not r.exact and r.samples == 30_000
+    assert abs(r.players[0].equity - exact.players[0].equity) < 0.02
+
+
+# --------------------------------------------------------------------------
+# run(): the process state read once, the first walk remembered
+# --------------------------------------------------------------------------
+
+ROOT = Path(pokereval.__file__).resolve().parents[1]
+
+CHILD = textwrap.dedent("""
+    import sys
+
+    import pokereval as pe
+
+    def loaded():
+        return "pokereval.kernels" in sys.modules
+
+    hands = ["AcAs3d4h", "KhKcJdTd"]
+    a = pe.equity("omaha-hilo", hands, exact=True)  # the first bigger spot: in C
+    print(loaded())
+    b = pe.equity("omaha-hilo", hands, exact=True)  # the second: the kernels
+    print(loaded())
+    print([p.outcomes.tolist() for p in a.players] == [p.outcomes.tolist() for p in b.players])
+""")
+
+
+def test_run_walks_only_the_first_bigger_spot_in_c():
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, "-c", CHILD], capture_output=True, text=True,
+                         env=env, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["False", "True", "True"]
