@@ -329,11 +329,12 @@ def _ranged_plan(spot: Spot, options: Options, combinations: int | None) -> Plan
                                     if spot.ranges[i] is not None)
                         + " always share a card with another player")
     if not exact:
-        if _auto(options):
-            return _sampled(f"{why}: sampled", DEFAULT_MAX_SAMPLES, DEFAULT_STDERR, cost)
-        # exact=False alone keeps what it always did with ranges: no count, no target
-        return _sampled(why if options.exact is not False else "exact=False: sampled",
-                        options.samples, options.stderr, cost)
+        if options.samples is None and options.stderr is None:
+            # the engine's own target, as with fixed hands (exact=False alone used to
+            # sample with no target at all, up to MAX_SAMPLES)
+            label = "exact=False" if options.exact is False else why
+            return _sampled(f"{label}: sampled", DEFAULT_MAX_SAMPLES, DEFAULT_STDERR, cost)
+        return _sampled(why, options.samples, options.stderr, cost)
     if spot.game.stud:  # one exact run of the fixed-hand engine per combination
         small = is_small(spot)  # every combination has the spot's run-outs and players
         return Plan("exact", "c" if small else "numba",

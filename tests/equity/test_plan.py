@@ -174,6 +174,15 @@ def test_ranged_auto_enumerates_few_combinations_and_samples_many():
     assert (p.method, p.samples, p.stderr) == ("sample", 5000, None)
 
 
+def test_ranged_exact_false_samples_to_the_default_target():
+    # exact=False with ranges and no samples / stderr sampled with no target at all (up
+    # to MAX_SAMPLES, hours); it gets the engine's own target, as fixed hands do
+    p = plan(RANGED, options(exact=False), combinations=1)
+    assert (p.method, p.samples, p.stderr) == ("sample", DEFAULT_MAX_SAMPLES, DEFAULT_STDERR)
+    r = pokereval.equity("omaha-hilo", ["AA**", "KhKdQcJc"], exact=False, seed=1)
+    assert not r.exact and max(q.std_error for q in r.players) <= DEFAULT_STDERR
+
+
 def test_ranged_refusals():
     with pytest.raises(HandError, match="no combination of the players' holdings is possible"):
         plan(RANGED, options(), combinations=0)
