@@ -229,7 +229,11 @@ def plan(spot: Spot, options: Options, *, kernels_loaded: bool = False, c_walked
             why = ("exact=False" if options.exact is False else
                    f"enumerating would take {_seconds(cost)} (over {AUTO_EXACT_SECONDS:g} s)")
             return _sampled(f"{why}: sampled", DEFAULT_MAX_SAMPLES, DEFAULT_STDERR, cost)
+    elif options.exact is None and _unreachable_but_cheap(options, cost):
+        why = (f"a standard error of {options.stderr:g} is out of reach of sampling; "
+               f"enumerating takes {_seconds(cost)}: answered exactly")
     else:
+        check_reachable(options)
         return _sampled("sampled as asked", options.samples, options.stderr, cost)
 
     ns_per_unit = max(cost, 1.0) / exact_units(spot, runouts)
@@ -251,6 +255,37 @@ def plan(spot: Spot, options: Options, *, kernels_loaded: bool = False, c_walked
                     f"loaded, the C walk about {c_ns / 1e9:.2g} s (at most {C_WALK_SECONDS:g} s): "
                     f"walked in C", cost, ns_per_unit, first_walk=True)
     return Plan("exact", "numba", f"{why}; {where}: enumerated in the kernels", cost, ns_per_unit)
+
+
+#: The least spread of one sample's pot share that a target's estimate assumes (a
+#: standard deviation of 0.1): a target that needs more than the sample cap even at this
+#: spread is refused up front, whatever the spot.
+LEAST_VARIANCE = 0.01
+
+
+def check_reachable(options: Options) -> None:
+    """Refuse a ``stderr`` target that no run under the sample cap can reach (a run would
+    sample for hours and stop at the cap short of it); with ``samples`` given too, the
+    run stops at whichever comes first, as asked."""
+    target = options.stderr
+    if target is None or options.samples is not None:
+        return
+    need = LEAST_VARIANCE / target ** 2
+    if need > MAX_SAMPLES:
+        raise HandError(f"stderr={target:g} is out of reach: it needs about {need:.2g} samples "
+                        f"or more, over the limit of {MAX_SAMPLES:,} per run; ask for "
+                        f"stderr >= {math.sqrt(LEAST_VARIANCE / MAX_SAMPLES):.0e}, or exact=True",
+                        field="option")
+
+
+def _unreachable_but_cheap(options: Options, cost: float) -> bool:
+    """A ``stderr`` target out of reach (see :func:`check_reachable`) on a spot cheap to
+    enumerate: the exact answer is quicker and better than any sampled one."""
+    try:
+        check_reachable(options)
+    except HandError:
+        return cost <= AUTO_EXACT_SECONDS * 1e9
+    return False
 
 
 def _sampled(why: str, samples: int | None, stderr: float | None, cost: float) -> Plan:
@@ -334,6 +369,7 @@ def _ranged_plan(spot: Spot, options: Options, combinations: int | None) -> Plan
             # sample with no target at all, up to MAX_SAMPLES)
             label = "exact=False" if options.exact is False else why
             return _sampled(f"{label}: sampled", DEFAULT_MAX_SAMPLES, DEFAULT_STDERR, cost)
+        check_reachable(options)
         return _sampled(why, options.samples, options.stderr, cost)
     if spot.game.stud:  # one exact run of the fixed-hand engine per combination
         small = is_small(spot)  # every combination has the spot's run-outs and players

@@ -258,3 +258,36 @@ def test_run_walks_only_the_first_bigger_spot_in_c():
                          env=env, timeout=300)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["False", "True", "True"]
+
+
+def test_an_unreachable_stderr_target_is_refused_up_front():
+    # issue 29: stderr=1e-9 ran 10 minutes and 27 billion samples
+    dear = parse_spot("stud", ["AhKd2c", "3c4d5h"], "", "")  # about a minute to enumerate
+    with pytest.raises(HandError, match=r"^stderr=1e-09 is out of reach: .* or exact=True$") as e:
+        plan(dear, options(stderr=1e-9))
+    assert e.value.field == "option"
+    ranged = parse_spot("omaha-hilo", ["AA**", "KhKdQcJc"], "", "")
+    with pytest.raises(HandError, match="out of reach"):
+        plan(ranged, options(stderr=1e-9), combinations=1)
+    # a sample cap given too: the run stops at whichever comes first, as asked
+    assert plan(dear, options(stderr=1e-9, samples=10_000)).method == "sample"
+    assert plan(dear, options(stderr=1e-4)).method == "sample"
+
+
+def test_an_unreachable_target_on_a_cheap_spot_is_answered_exactly():
+    cheap = parse_spot("holdem", ["AhKh", "QsQd"], "", "")  # 1,712,304 run-outs, ~20 ms
+    p = plan(cheap, options(stderr=1e-9))
+    assert p.method == "exact" and "answered exactly" in p.reason
+    assert plan(cheap, options(stderr=1e-5)).method == "sample"  # reachable: as asked
+    with pytest.raises(HandError, match="out of reach"):
+        plan(cheap, options(exact=False, stderr=1e-9))
+    r = pokereval.equity("holdem", ["AhKh", "QsQd"], stderr=1e-9)
+    assert r.exact and r.samples == 1_712_304
+
+
+def test_the_cli_refuses_an_unreachable_target_in_one_line(capsys):
+    from pokereval.cli import main
+
+    assert main(["equity", "stud", "AhKd2c", "3c4d5h", "--stderr", "1e-9"]) == 2
+    err = capsys.readouterr().err
+    assert "out of reach" in err and err.count("\n") == 1
