@@ -95,7 +95,7 @@ class about:
     def __enter__(self) -> None:
         return None
 
-    def __exit__(self, kind: object, error: object, trace: object) -> bool:
+    def __exit__(self, kind: object, error: object, trace: object) -> None:
+        # returns None: the error goes on, now naming its field
         if isinstance(error, PokerEvalError) and error.field is None:
             error.field, error.player = self.field, self.player
-        return False  # the error goes on
