@@ -250,7 +250,8 @@ def ordering_for(game: str | Game, players: int | None = None, ordering=None) ->
     if players is not None and not (players == table.players or (
             players == 10 and table.players == 9 and game.hole == 5)):
         raise HandError(f"{what} is {table.players or 'an unknown number of'}-handed, not "
-                        f"{players!r}-handed (leave the player count out, players= / --players / 6h, to use it)")
+                        f"{players!r}-handed (leave the player count out, players= / "
+                        f"--players / 6h, to use it)")
     return table
 
 

@@ -51,14 +51,17 @@ def read(file) -> tuple[np.ndarray, np.ndarray, dict]:
     the classes of a game (the caller knows the game)."""
     name = str(file)
     try:
-        with np.load(file, allow_pickle=False) as z:
+        # opened here: np.load leaves the file open when it is no archive
+        with open(file, "rb") as handle:
+            z = np.load(handle, allow_pickle=False)
             if not hasattr(z, "files"):
-                raise ValueError("a single array, not an .npz archive")
-            if "order" not in z.files:
-                what = "an equity table" if "equity" in z.files else "an archive"
-                raise PokerEvalError(f"ordering file {name!r} is {what} without an 'order' "
-                                     f"array, not a hand ordering")
-            order, stat, meta = _arrays(z)
+                raise ValueError("a single array (.npy), not an .npz archive")
+            with z:
+                if "order" not in z.files:
+                    what = "an equity table" if "equity" in z.files else "an archive"
+                    raise PokerEvalError(f"ordering file {name!r} is {what} without an "
+                                         f"'order' array, not a hand ordering")
+                order, stat, meta = _arrays(z)
     except OSError as exc:
         raise PokerEvalError(f"cannot read ordering file {name!r}: "
                              f"{exc.strerror or exc}") from None
