@@ -46,7 +46,7 @@ from .errors import HandError, PokerEvalError
 from .games import Game, get_game
 
 __all__ = ["ORDERED_GAMES", "HandOrdering", "hand_ordering", "percent_holdings", "percentile",
-           "ordering_table", "load_ordering", "Ordering", "ordering_for"]
+           "ordering_table", "load_ordering", "Ordering", "ordering_for", "read_ordering"]
 
 ORDERED_GAMES = ("holdem", "omaha", "omaha-hilo", "omaha5", "omaha5-hilo")
 
@@ -259,6 +259,12 @@ def ordering_for(game: str | Game, players: int | None = None, ordering=None) ->
 _FILES: dict = {}
 _FILES_MAX = 8
 _FILES_LOCK = threading.Lock()
+
+
+def read_ordering(file) -> Ordering:
+    """The ordering in ``file`` (read once per process, again when it changes), whatever
+    its game: a face checks the file before the requests that will use it."""
+    return _from_file(file)
 
 
 def _from_file(file) -> Ordering:

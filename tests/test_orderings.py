@@ -245,3 +245,22 @@ def test_a_built_ordering_is_usable(tmp_path, capsys):
     cut = pe.parse_range("holdem", "10%", ordering=out)
     assert _classes_of(cut.holdings) <= set(built.classes[:len(cut)])
     assert built.classes[0] in _classes_of(cut.holdings)
+
+
+def test_batch_takes_an_ordering_on_its_command_line(reversed_file, tmp_path, capsys):
+    requests = tmp_path / "requests.jsonl"
+    lines = [{"game": "holdem", "hands": ["AhAd", "15%"], "board": "2c7d9h", "exact": True},
+             {"game": "omaha", "hands": ["AhAd2c3s", "15%"], "board": "2d7d9h"},
+             {"game": "holdem", "hands": ["AhAd", "15%"], "board": "2c7d9h", "exact": True,
+              "ordering": reversed_file}]  # a request may not name a file on the machine
+    requests.write_text("\n".join(json.dumps(line) for line in lines) + "\n")
+    assert main(["batch", str(requests), "--ordering", reversed_file]) == 0
+    first, wrong, named = [json.loads(s) for s in capsys.readouterr().out.splitlines()]
+    mine = pe.equity("holdem", ["AhAd", "15%"], board="2c7d9h", exact=True,
+                     ordering=reversed_file)
+    assert first["players"][0]["equity"] == mine.players[0].equity
+    assert "is for holdem, not omaha" in wrong["error"]
+    assert "ordering" in named["error"] and "players" not in named
+    assert main(["batch", str(requests), "--ordering", str(tmp_path / "none.npz")]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "cannot read ordering file" in err and err.count("\n") == 1
