@@ -47,7 +47,8 @@ TOOLS = {
     **{name: ("pokereval.equity.spot", name) for name in ("MAX_PLAYERS_BOARD", "MAX_PLAYERS_STUD")},
     "hand_classes": ("pokereval.classes", "hand_classes"),
     **{name: ("pokereval.percent", name) for name in ("ORDERED_GAMES", "ordering_table",
-                                                      "load_ordering")},
+                                                      "load_ordering", "ordering_for",
+                                                      "read_ordering")},
     "PPT_CREDIT": ("pokereval.orderings", "PPT_CREDIT"),
     "save_ordering": ("pokereval.orderings", "save"),
     "parse_ppt_ordering": ("pokereval.orderings", "parse_ppt"),
@@ -75,7 +76,7 @@ def equity(game: str | Game, hands: Sequence[str | Sequence[int]], board: str | 
            samples: int | None = None, stderr: float | None = None, seed: int | None = None,
            threads: int | None = None,
            progress: Callable[[EquityResult], object] | None = None,
-           breakdown: bool = False) -> EquityResult:
+           breakdown: bool = False, ordering=None) -> EquityResult:
     """Each hand's share of the pot: exact enumeration or Monte Carlo.
 
     >>> r = equity("omaha-hilo", ["AhAd2c3s", "KsKdQhJh"], board="7c8d9h", dead="2h")
@@ -97,6 +98,8 @@ def equity(game: str | Game, hands: Sequence[str | Sequence[int]], board: str | 
     stops the run and returns the partial result (``partial=True``).
     ``breakdown=True`` adds ``p.breakdown`` (what each hand makes, won / tied / lost;
     see :mod:`pokereval.analysis.breakdown`), the figures coming from the same run-outs.
+    ``ordering``: the hand ordering percent terms in the hands (``15%``) cut, an
+    ordering file's path or a :class:`HandOrdering` (see :func:`parse_range`).
 
     Data flow: text -> :mod:`pokereval.equity.spot` (the validated spot) and
     :mod:`~pokereval.equity.options` -> :mod:`~pokereval.equity.plan` ->
@@ -108,12 +111,16 @@ def equity(game: str | Game, hands: Sequence[str | Sequence[int]], board: str | 
     from .equity.options import parse_options
     from .equity.run import run
     from .equity.spot import parse_spot
+    from .percent import ordering_for
 
+    if ordering is not None:  # read and checked once, before any hand (not a player's fault)
+        ordering = ordering_for(game, None, ordering)
     if is_card_range(board) or is_card_range(dead):  # generic syntax: 'K**', 'Aw9x2y'
         return equity_over_boards(game, hands, board, dead, exact=exact, samples=samples,
-                                  stderr=stderr, seed=seed, threads=threads, progress=progress)
+                                  stderr=stderr, seed=seed, threads=threads, progress=progress,
+                                  ordering=ordering)
     started = time.perf_counter()
-    spot = parse_spot(game, hands, board, dead)
+    spot = parse_spot(game, hands, board, dead, ordering=ordering)
     opts = parse_options(exact, samples, stderr, seed, threads, progress)
     if breakdown:
         from .analysis.breakdown import equity_with_breakdown

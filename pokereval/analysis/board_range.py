@@ -106,11 +106,11 @@ def _deals(g: Game, board, dead):
     return out
 
 
-def _read_once(g: Game, hands) -> tuple[list, list]:
+def _read_once(g: Game, hands, ordering=None) -> tuple[list, list]:
     """:func:`.equity.spot.read_hands`, plus the checks that do not depend on the board
     (exact hands sharing a card, their counts): a fault of the hands is named at once,
     not after up to MAX_DEALS boards, each failing its own way."""
-    hands, read = read_hands(g, hands)
+    hands, read = read_hands(g, hands, ordering=ordering)
     exact = {f"player {i + 1}": cards for i, (cards, _) in enumerate(read) if cards is not None}
     try:
         check_disjoint(exact)
@@ -128,13 +128,14 @@ def _read_once(g: Game, hands) -> tuple[list, list]:
 
 
 def equity_over_boards(game, hands, board="", dead="", *, exact=None, samples=None, stderr=None,
-                       seed=None, threads=None, progress=None) -> EquityResult:
+                       seed=None, threads=None, progress=None, ordering=None) -> EquityResult:
     """:func:`pokereval.equity` when the board or the dead cards are a range
-    (see the module docstring); ``progress(partial result)`` is called while sampling."""
+    (see the module docstring); ``progress(partial result)`` is called while sampling;
+    ``ordering``: what percent terms in the hands cut."""
     started = time.perf_counter()
     g = get_game(game)
     opts = parse_options(exact, samples, stderr, seed, threads, progress)
-    hands, read = _read_once(g, hands)  # a list from here on, each hand read once
+    hands, read = _read_once(g, hands, ordering)  # a list from here on, each hand read once
     held = {c for cards, _ in read if cards is not None for c in cards}
     deals, errors = [], []
     for b, d, w in _deals(g, board, dead):

@@ -27,7 +27,9 @@ Each output line is the result (the same fields as 'pokereval equity --json', pl
 "line" and the request's "id" if it had one) or {"line": N, "error": "..."} for a
 line that could not be answered; blank lines are skipped. Output is flushed line by
 line. Exit code 0 once the input is read to the end (errors are reported in-band),
-2 if the input cannot be opened, 130 when interrupted."""
+2 if the input (or the --ordering file) cannot be opened, 130 when interrupted.
+--ordering FILE is the hand ordering the percent terms (15%) of every line cut; a
+request cannot name one."""
 
 #: Longest batch input line (bytes); a longer one is answered with an error and skipped
 #: in bounded chunks, so memory stays flat whatever the input.
@@ -43,6 +45,9 @@ def register(commands: Any) -> None:
         epilog=EPILOG, formatter_class=Formatter)
     bt.add_argument("file", metavar="FILE", nargs="?", default="-",
                     help="file of requests ('-' or nothing: standard input)")
+    bt.add_argument("--ordering", metavar="FILE",
+                    help="an ordering file ('pokereval table build ordering ... --out FILE') "
+                         "for the percent terms (15%%) of every request")
     bt.set_defaults(run=cmd_batch)
 
 
@@ -83,8 +88,10 @@ def _batch_lines(stream):
         yield number, line, None
 
 
-def _answer(number: int, line: str, problem: str | None) -> tuple[dict[str, Any], bool]:
-    """The reply to one input line, and whether its run was interrupted."""
+def _answer(number: int, line: str, problem: str | None,
+            ordering=None) -> tuple[dict[str, Any], bool]:
+    """The reply to one input line, and whether its run was interrupted (``ordering``:
+    the command line's, for percent terms; never from the request)."""
     reply: dict[str, Any] = {"line": number}
     partial = False
     try:
@@ -101,6 +108,8 @@ def _answer(number: int, line: str, problem: str | None) -> tuple[dict[str, Any]
         if "id" in obj:
             reply["id"] = obj["id"]
         get_game(call[0])
+        if ordering is not None:
+            options["ordering"] = ordering
         result = api.equity(*call, **options)
         reply.update(result_dict(result))
         partial = bool(result.partial)
@@ -116,12 +125,14 @@ def _answer(number: int, line: str, problem: str | None) -> tuple[dict[str, Any]
 
 
 def cmd_batch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    # a bad ordering file stops the run before any line (exit 2); its game is each line's
+    ordering = api.read_ordering(args.ordering) if args.ordering is not None else None
     stream, close = _open_input(args.file)
     try:
         for number, line, problem in _batch_lines(stream):
             if not (line.strip() or problem):
                 continue
-            reply, partial = _answer(number, line, problem)
+            reply, partial = _answer(number, line, problem, ordering)
             try:
                 text = dumps(reply)
             except (RecursionError, ValueError, TypeError):  # e.g. an "id" nested too deeply

@@ -4,7 +4,7 @@
 
     pokereval equity GAME HAND HAND... [--board CARDS] [--dead CARDS]
                      [--exact | --samples N | --stderr X] [--seed N] [--threads N]
-                     [--json] [--breakdown]
+                     [--json] [--breakdown] [--ordering FILE]
 
 The engine is reached through :mod:`pokereval.api`, looked up when the command runs
 (``api.equity``), so it loads only then.
@@ -72,6 +72,9 @@ def register(commands: Any) -> None:
                     help="print the result as JSON (and nothing else) on stdout")
     eq.add_argument("--breakdown", action="store_true",
                     help="add what each hand makes: final high and low, won / tied / lost")
+    eq.add_argument("--ordering", metavar="FILE",
+                    help="an ordering file ('pokereval table build ordering ... --out FILE') "
+                         "for the hands' percent terms (15%%), instead of the shipped ordering")
     eq.set_defaults(run=cmd_equity)
 
 
@@ -119,6 +122,8 @@ def cmd_equity(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                    stderr=args.stderr, seed=args.seed, threads=args.threads)
     if args.breakdown:
         options["breakdown"] = True
+    if args.ordering is not None:
+        options["ordering"] = args.ordering
     reporter = None
     if not args.json and err.isatty():
         reporter = ProgressReporter(console(err), samples=args.samples, stderr=args.stderr)

@@ -2,8 +2,8 @@
 
 ::
 
-    pokereval rank GAME HAND [--players 6] [--json]
-    pokereval range GAME RANGE [--top N] [--json]
+    pokereval rank GAME HAND [--players 6 | --ordering FILE] [--json]
+    pokereval range GAME RANGE [--top N] [--ordering FILE] [--json]
     pokereval table build ordering GAME [--players N] [--passes P] [--trials T] [--seed S]
                           [--workers N | --scheduler tcp://HOST:8786] [--store DIR] --out FILE
     pokereval table build equity GAME [--opponents N] [--trials T] ... --out FILE
@@ -34,6 +34,11 @@ __all__ = ["register", "cmd_rank", "cmd_range", "cmd_table_build", "cmd_table_sh
            "cmd_table_import"]
 
 
+#: --ordering on rank, range and equity
+ORDERING_HELP = ("an ordering file ('table build ordering ... --out FILE', 'table import-ppt') "
+                 "for percent terms and percentiles, instead of the shipped ordering")
+
+
 def register(commands) -> None:
     """Add ``rank``, ``range`` and ``table`` to the ``pokereval`` subcommands."""
     rk = commands.add_parser(
@@ -43,7 +48,8 @@ def register(commands) -> None:
                     "it; the best class is 100%%).", formatter_class=Formatter)
     rk.add_argument("game", metavar="GAME")
     rk.add_argument("hand", metavar="HAND", help="hole cards, e.g. AsAh7c2d")
-    rk.add_argument("--players", type=int, default=10, help="10 (full ring, default) or 6")
+    rk.add_argument("--players", type=int, default=None, help="10 (full ring, default) or 6")
+    rk.add_argument("--ordering", metavar="FILE", default=None, help=ORDERING_HELP)
     rk.add_argument("--json", action="store_true", help="print the result as JSON")
     rk.set_defaults(run=cmd_rank)
 
@@ -57,6 +63,7 @@ def register(commands) -> None:
     rg.add_argument("--top", type=positive_int, default=10, help="classes to list (10)")
     rg.add_argument("--deals", type=positive_int, default=None, metavar="N",
                     help="stud: list the first N ordered deals (down cards, then up cards as dealt)")
+    rg.add_argument("--ordering", metavar="FILE", default=None, help=ORDERING_HELP)
     rg.add_argument("--json", action="store_true", help="print the result as JSON")
     rg.set_defaults(run=cmd_range)
 
@@ -112,39 +119,45 @@ def register(commands) -> None:
 
 
 def cmd_rank(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    game, players = api.ordering_table(args.game, args.players)
-    value = api.percentile(game, args.hand, args.players)
+    game = get_game(args.game)
+    table = api.ordering_for(game, args.players, args.ordering)
+    value = api.percentile(game, args.hand, ordering=table)
     hc = api.hand_classes(game.hole)
     cls = hc.class_of(args.hand)
-    position = int(api.load_ordering(game.name, players)[3][cls]) + 1
-    data = {"game": game.name, "players": players, "hand": args.hand, "class": hc.text(cls),
-            "combos": int(hc.combos[cls]), "position": position, "classes": len(hc),
-            "percentile": value}
+    position = int(table.position[cls]) + 1
+    data = {"game": game.name, "players": table.players, "hand": args.hand,
+            "class": hc.text(cls), "combos": int(hc.combos[cls]), "position": position,
+            "classes": len(hc), "percentile": value}
+    if args.ordering is not None:
+        data["ordering"] = args.ordering
     if args.json:
         return write_json(out, data)
+    seats = f"{table.players}-handed" if table.players else "ordering"
+    source = f" ({args.ordering})" if args.ordering is not None else ""
     show(console(out), Text(
-        f"{game.title} {players}-handed: {args.hand} is class {data['class']} "
+        f"{game.title} {seats}{source}: {args.hand} is class {data['class']} "
         f"({data['combos']} combos), #{position} of {len(hc)}, percentile {100 * value:.4f}%"))
     return EXIT_OK
 
 
 def cmd_range(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     game = get_game(args.game)
-    rng = api.parse_range(game, args.range)
+    rng = api.parse_range(game, args.range, ordering=args.ordering)
     total = comb(52, rng.holdings.shape[1])
     share = getattr(rng, "share", None)
     share = len(rng) / total if share is None else share
     first = []
-    if game.name in ("holdem", "omaha", "omaha-hilo", "omaha5", "omaha5-hilo") \
-            and rng.holdings.shape[1] == game.hole and len(rng):
+    if game.name in api.ORDERED_GAMES and rng.holdings.shape[1] == game.hole and len(rng):
         hc = api.hand_classes(game.hole)
         cls, counts = np.unique(hc.classes_of(rng.holdings), return_counts=True)
-        position = api.load_ordering(game.name, 10 if game.hole < 5 else 9)[3]
+        position = api.ordering_for(game, None, args.ordering).position  # listed in its order
         for i in np.argsort(position[cls], kind="stable")[:args.top]:
             first.append({"class": hc.text(cls[i]), "combos": int(counts[i]),
                           "of": int(hc.combos[cls[i]])})
     data = {"game": game.name, "range": args.range, "combos": len(rng), "of": total,
             "share": share, "first_classes": first}
+    if args.ordering is not None:
+        data["ordering"] = args.ordering
     if rng.orders is not None:  # stud: each holding weighs its matching deals
         data["deals"] = int(rng.orders.sum())
         if args.deals:

@@ -92,8 +92,9 @@ def _card_like(text: str) -> bool:
     return pairs > 0
 
 
-def _read_hand(g: Game, text, i: int):
-    """``(cards, None)`` for an exact hand, ``(None, Range)`` for a range."""
+def _read_hand(g: Game, text, i: int, ordering=None):
+    """``(cards, None)`` for an exact hand, ``(None, Range)`` for a range (its percent
+    terms cut ``ordering``, None: the shipped one)."""
     what = f"player {i + 1}"
     if not isinstance(text, str):
         return parse_cards(text, what), None
@@ -106,7 +107,7 @@ def _read_hand(g: Game, text, i: int):
         if not (g.stud and "," in text and _stud_range_list(g, text)):
             return cards, None
     try:
-        return None, parse_range(g, text)
+        return None, parse_range(g, text, ordering=ordering)
     except RangeError as exc:
         raise RangeError(f"{what}: {exc}", exc.text, exc.position) from None
 
@@ -119,9 +120,10 @@ def _stud_range_list(g: Game, text: str) -> bool:
         return False
 
 
-def read_hands(g: Game, hands) -> tuple[list, list]:
+def read_hands(g: Game, hands, *, ordering=None) -> tuple[list, list]:
     """``(hands as a list, [(cards, None) or (None, Range)] per player)``: each hand read
-    once, whatever board it will meet (:func:`parse_spot` takes them as ``read``)."""
+    once, whatever board it will meet (:func:`parse_spot` takes them as ``read``);
+    ``ordering``: what percent terms cut (see :func:`pokereval.parse_range`)."""
     if isinstance(hands, (str, bytes)) or not hasattr(hands, "__iter__"):
         raise HandError(f"hands must be a list of hands, one per player (e.g. ['AhKh', 'QsQd']), "
                         f"got {hands!r}", field="player")
@@ -133,15 +135,17 @@ def read_hands(g: Game, hands) -> tuple[list, list]:
     read = []
     for i, h in enumerate(hands):
         with _about("player", i):
-            read.append(_read_hand(g, h, i))
+            read.append(_read_hand(g, h, i, ordering))
     return hands, read
 
 
-def parse_spot(game, hands, board, dead, read: tuple[list, list] | None = None) -> Spot:
-    """The spot of a request; ``read``: :func:`read_hands` of ``hands``, done already."""
+def parse_spot(game, hands, board, dead, read: tuple[list, list] | None = None, *,
+               ordering=None) -> Spot:
+    """The spot of a request; ``read``: :func:`read_hands` of ``hands``, done already;
+    ``ordering``: what percent terms in the hands cut (None: the shipped orderings)."""
     with _about("game"):
         g = get_game(game)
-    hands, read_ = read if read is not None else read_hands(g, hands)
+    hands, read_ = read if read is not None else read_hands(g, hands, ordering=ordering)
     holes = [c for c, _ in read_]
     ranges = [r for _, r in read_]
     with _about("board"):

@@ -22,7 +22,7 @@ import numpy as np
 from ..classes import HandClasses
 from ..errors import PokerEvalError
 
-__all__ = ["DIR", "PPT_CREDIT", "load", "save", "parse_ppt"]
+__all__ = ["DIR", "PPT_CREDIT", "load", "read", "save", "parse_ppt"]
 
 DIR = Path(__file__).parent
 PPT_CREDIT = ("Hand ordering by ProPokerTools.com (Copyright ProPokerTools.com; unlimited use "
@@ -38,12 +38,55 @@ def load(game: str, players: int) -> tuple[np.ndarray, np.ndarray, dict] | None:
     ordering, or None."""
     try:
         with np.load(path(game, players), allow_pickle=False) as z:
-            order = z["order"].astype(np.int64)
-            stat = np.empty(len(order))
-            stat[order] = z["stat"]
-            return order, stat, json.loads(str(z["meta"]))
+            return _arrays(z)
     except FileNotFoundError:
         return None
+
+
+def read(file) -> tuple[np.ndarray, np.ndarray, dict]:
+    """``(order, stat, meta)`` as :func:`load` gives them, of any ordering file
+    (one :func:`save` wrote: ``pokereval table build ordering ... --out FILE``);
+    a file that cannot be read, or is no ordering, is a one-line PokerEvalError
+    naming it.  ``order`` is checked to be indices, not to be a permutation of
+    the classes of a game (the caller knows the game)."""
+    name = str(file)
+    try:
+        # opened here: np.load leaves the file open when it is no archive
+        with open(file, "rb") as handle:
+            z = np.load(handle, allow_pickle=False)
+            if not hasattr(z, "files"):
+                raise ValueError("a single array (.npy), not an .npz archive")
+            with z:
+                if "order" not in z.files:
+                    what = "an equity table" if "equity" in z.files else "an archive"
+                    raise PokerEvalError(f"ordering file {name!r} is {what} without an "
+                                         f"'order' array, not a hand ordering")
+                order, stat, meta = _arrays(z)
+    except OSError as exc:
+        raise PokerEvalError(f"cannot read ordering file {name!r}: "
+                             f"{exc.strerror or exc}") from None
+    except PokerEvalError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a corrupt file fails in many ways (zip, JSON, dtype)
+        raise PokerEvalError(f"ordering file {name!r} is not a readable ordering table "
+                             f"({type(exc).__name__}: {str(exc)[:200]})") from None
+    if not isinstance(meta, dict):
+        raise PokerEvalError(f"ordering file {name!r} has no metadata dictionary")
+    return order, stat, meta
+
+
+def _arrays(z) -> tuple[np.ndarray, np.ndarray, dict]:
+    """The arrays of an opened ordering archive (``stat`` back in class-index order)."""
+    raw = z["order"]
+    if raw.ndim != 1 or raw.dtype.kind not in "ui" or (len(raw) and raw.min() < 0):
+        raise ValueError(f"'order' must be class indices, got {raw.dtype} {raw.shape}")
+    order = raw.astype(np.int64)
+    if len(order) and (order.max() >= len(order) or len(np.unique(order)) != len(order)):
+        raise ValueError("'order' does not list each class once")
+    stat = np.empty(len(order))
+    stat[order] = z["stat"] if "stat" in z.files else np.nan
+    meta = json.loads(str(z["meta"])) if "meta" in z.files else {}
+    return order, stat, meta
 
 
 def save(file: str | Path, order: np.ndarray, stat: np.ndarray | None, meta: dict) -> None:

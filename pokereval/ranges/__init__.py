@@ -93,7 +93,8 @@ def is_exact_hand(game: str | Game, text) -> bool:
     return True
 
 
-def parse_range(game: str | Game, text: str, *, ordered: bool | None = None) -> Range:
+def parse_range(game: str | Game, text: str, *, ordered: bool | None = None,
+                ordering=None) -> Range:
     """Read a range (see ``docs/RANGES.md``) into its holdings and weights.
 
     In stud games (``ordered`` None or True) the patterns follow the deal
@@ -101,6 +102,11 @@ def parse_range(game: str | Game, text: str, *, ordered: bool | None = None) -> 
     others the up cards as dealt (``KsJhTd`` is not ``KsTdJh``); each holding
     is weighted by the deals that match (``Range.orders``).  ``ordered=False``
     reads every pattern as a card set (board and dead-card ranges).
+
+    ``ordering``: the hand ordering percent terms (``15%``) cut, instead of the
+    shipped ones: an ordering file's path (``pokereval table build ordering ...
+    --out FILE``) or a :class:`pokereval.HandOrdering`; it must be the game's, and
+    a ``6h`` term needs a six-handed one (see :mod:`pokereval.percent`).
 
     >>> parse_range("holdem", "AKs").holdings.tolist()
     [[44, 48], [45, 49], [46, 50], [47, 51]]
@@ -117,11 +123,15 @@ def parse_range(game: str | Game, text: str, *, ordered: bool | None = None) -> 
     if not isinstance(text, str):
         raise RangeError(f"a range is text, got {text!r}", None, None)
     ordered = game.stud if ordered is None else bool(ordered) and game.stud
-    key = (game.name, text, ordered)
+    if ordering is not None:  # read (once per process) and checked, used or not
+        from ..percent import ordering_for
+
+        ordering = ordering_for(game, None, ordering)
+    key = (game.name, text, ordered, ordering)  # an Ordering compares by identity
     with _RECENT_LOCK:
         hit = _RECENT.pop(key, None)  # re-inserted below: the dict's order is recency
     if hit is None:
-        hit = _parse(game, text, ordered)
+        hit = _parse(game, text, ordered, ordering)
     if len(hit) <= _RECENT_MAX_HOLDINGS:
         with _RECENT_LOCK:
             _RECENT[key] = hit
@@ -145,7 +155,7 @@ def clear_recent() -> None:
         _RECENT.clear()
 
 
-def _parse(game: Game, text: str, ordered: bool) -> Range:
+def _parse(game: Game, text: str, ordered: bool, ordering=None) -> Range:
     if len(text) > MAX_TEXT:
         raise RangeError(f"range too long ({len(text):,} characters; the limit is "
                          f"{MAX_TEXT:,})", text, None)
@@ -156,7 +166,7 @@ def _parse(game: Game, text: str, ordered: bool) -> Range:
             return make_range(game, text, rows, np.ones(1))
         return make_range(game, text, rows, np.ones(1), orders=np.ones(1),
                           deals=one_deal(written))
-    parser = Parser(game, text)
+    parser = Parser(game, text, ordering)
     try:
         with metered():  # a parse inside a parse (percent terms) keeps its own meter
             if not parser.text:

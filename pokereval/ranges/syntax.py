@@ -46,8 +46,9 @@ class Parser:
     """Recursive descent over the text with its whitespace removed (``orig``
     maps each kept character back to its position in the text as written)."""
 
-    def __init__(self, game: Game, text: str):
+    def __init__(self, game: Game, text: str, ordering=None):
         self.game = game
+        self.ordering = ordering  # percent terms: None (the shipped tables) or a percent.Ordering
         self.orig = [i for i, ch in enumerate(text) if not ch.isspace()]
         self.text = "".join(text[i] for i in self.orig)
         self.pos = 0
@@ -188,7 +189,8 @@ class Parser:
         self.pos = match.end()
         if not self.ends_term(self.peek()) and not self.filter_macro_here():
             self.unexpected()
-        return Percent(self.game, lo / 100, hi / 100, 6 if six else 10, match.group(), start)
+        return Percent(self.game, lo / 100, hi / 100, 6 if six else None, match.group(), start,
+                       self.ordering)
 
     def pattern(self) -> Patterns:
         """Elements, then an optional span: '-' and a second pattern, or a trailing '+'/'-'."""

@@ -82,15 +82,17 @@ class Explicit(Term):
 
 class Percent(Explicit):
     """``N%`` / ``a%-b%`` (``6h``: six-handed): the holdings between two shares
-    of the game's ordering, from pokereval.percent."""
+    of the game's ordering, from pokereval.percent (``players`` None: full ring, or
+    the whole of ``ordering``, an ordering the reader was given)."""
 
-    def __init__(self, game: Game, lo: float, hi: float, players: int, text: str, pos: int):
+    def __init__(self, game: Game, lo: float, hi: float, players: int | None, text: str,
+                 pos: int, ordering=None):
         try:
             from ..percent import percent_holdings
         except ImportError:
             raise RangeProblem("percent ranges are not available", pos) from None
         try:
-            rows, share = percent_holdings(game, lo, hi, players)
+            rows, share = percent_holdings(game, lo, hi, players, ordering=ordering)
         except PokerEvalError as error:
             raise RangeProblem(str(error), pos) from None
         super().__init__(np.asarray(rows, np.uint8).reshape(-1, game.hole), text, pos)
