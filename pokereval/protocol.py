@@ -35,7 +35,7 @@ __all__ = ["BATCH_FIELDS", "REQUEST_OPTIONS", "RequestError", "parse_request", "
 
 #: The fields of an equity request (a batch line, a web body), in the order help names them.
 BATCH_FIELDS = ("game", "hands", "board", "dead", "exact", "samples", "stderr", "seed",
-                "threads", "id")
+                "threads", "breakdown", "id")
 #: The request fields passed to ``equity`` as keyword options (checked by the engine).
 REQUEST_OPTIONS = ("exact", "samples", "stderr", "seed", "threads")
 
@@ -84,6 +84,11 @@ def parse_request(obj: Any, fields: tuple[str, ...] = BATCH_FIELDS) -> tuple[lis
     if not isinstance(hands, list) or not all(isinstance(h, str) for h in hands):
         raise RequestError("'hands' must be a list of strings, one per player")
     options = {k: obj.get(k) for k in REQUEST_OPTIONS}
+    breakdown = obj.get("breakdown")
+    if breakdown is not None and not isinstance(breakdown, bool):
+        raise RequestError(f"'breakdown' must be true or false, got {type_name(breakdown)}")
+    if breakdown:  # what each hand makes, won / tied / lost (equity(..., breakdown=True))
+        options["breakdown"] = True
     board, dead = obj.get("board"), obj.get("dead")
     return [game, hands, "" if board is None else board, "" if dead is None else dead], options
 

@@ -54,9 +54,34 @@ def test_bad_shapes_are_request_errors(obj, message):
     assert str(info.value) == message
 
 
+def test_breakdown_is_one_field_for_batch_and_web():
+    # issue 29: pokereval batch refused "breakdown": true, which POST /api/equity took
+    base = {"game": "omaha-hilo", "hands": ["AhAd2c3s", "KsKdQhJh"], "board": "7c8d9h"}
+    assert P.parse_request({**base, "breakdown": True})[1]["breakdown"] is True
+    assert "breakdown" not in P.parse_request({**base, "breakdown": False})[1]
+    with pytest.raises(P.RequestError, match="^'breakdown' must be true or false, got a number$"):
+        P.parse_request({**base, "breakdown": 1})
+
+
+def test_batch_answers_a_breakdown(capsys, monkeypatch):
+    import io
+    import sys
+
+    from pokereval.cli import main
+
+    line = json.dumps({"game": "omaha-hilo", "hands": ["AhAd2c3s", "KsKdQhJh"],
+                       "board": "7c8d9h", "breakdown": True})
+    monkeypatch.setattr(sys, "stdin", io.StringIO(line + "\n"))
+    assert main(["batch"]) == 0
+    reply = json.loads(capsys.readouterr().out)
+    expected = pe.equity("omaha-hilo", ["AhAd2c3s", "KsKdQhJh"], "7c8d9h", breakdown=True)
+    assert [p["breakdown"] for p in reply["players"]] == \
+        [json.loads(P.dumps(p.breakdown)) for p in expected.players]
+
+
 def test_the_fields_a_request_may_have():
     assert P.BATCH_FIELDS == ("game", "hands", "board", "dead", "exact", "samples", "stderr",
-                              "seed", "threads", "id")
+                              "seed", "threads", "breakdown", "id")
     with pytest.raises(P.RequestError, match="unknown field 'stderr'"):
         P.parse_request({"game": "holdem", "hands": [], "stderr": 0.1},
                         fields=("game", "hands"))

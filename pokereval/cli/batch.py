@@ -22,7 +22,8 @@ __all__ = ["register", "cmd_batch", "MAX_LINE_BYTES"]
 EPILOG = """\
 Each input line is one JSON object, for example
   {"game": "omaha-hilo", "hands": ["AcAs3d4h", "KhKcJdTd"], "board": "7c8d9h"}
-with optional fields board, dead, exact, samples, stderr, seed, threads and id.
+with optional fields board, dead, exact, samples, stderr, seed, threads, breakdown
+(true: what each hand makes, won / tied / lost) and id.
 Each output line is the result (the same fields as 'pokereval equity --json', plus
 "line" and the request's "id" if it had one) or {"line": N, "error": "..."} for a
 line that could not be answered; blank lines are skipped. Output is flushed line by

@@ -175,8 +175,6 @@ def _whole(value: Any) -> int | None:
 def _equity_call(obj: dict, limits: Limits, allowed: tuple[str, ...]) -> tuple[list, dict]:
     """Check an equity-like request (the ``pokereval batch`` shape) against the caps:
     positional arguments and options for the engine."""
-    obj = dict(obj)
-    breakdown = obj.pop("breakdown", None)
     unknown = [k for k in obj if k not in allowed]
     if unknown:
         raise ApiError(400, f"unknown field {unknown[0]!r} (known: {', '.join(allowed)})")
@@ -198,13 +196,6 @@ def _equity_call(obj: dict, limits: Limits, allowed: tuple[str, ...]) -> tuple[l
     threads = _whole(options.get("threads"))
     if limits.threads is not None:
         options["threads"] = min(threads or limits.threads, limits.threads)
-    if breakdown is not None:
-        if not isinstance(breakdown, bool):
-            raise ApiError(400, f"'breakdown' must be true or false, got {type_name(breakdown)}")
-        if breakdown:
-            if not features()["breakdown"]:
-                raise ApiError(400, "breakdown is not available in this version of pokereval")
-            options["breakdown"] = True
     return call, options
 
 
