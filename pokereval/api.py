@@ -8,6 +8,7 @@ engine (and Numba) load only when a computation needs them.
 from __future__ import annotations
 
 import importlib
+import os
 import time
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
@@ -76,7 +77,8 @@ def equity(game: str | Game, hands: Sequence[str | Sequence[int]], board: str | 
            samples: int | None = None, stderr: float | None = None, seed: int | None = None,
            threads: int | None = None,
            progress: Callable[[EquityResult], object] | None = None,
-           breakdown: bool = False, ordering=None) -> EquityResult:
+           breakdown: bool = False,
+           ordering: str | os.PathLike[str] | HandOrdering | None = None) -> EquityResult:
     """Each hand's share of the pot: exact enumeration or Monte Carlo.
 
     >>> r = equity("omaha-hilo", ["AhAd2c3s", "KsKdQhJh"], board="7c8d9h", dead="2h")
@@ -113,14 +115,14 @@ def equity(game: str | Game, hands: Sequence[str | Sequence[int]], board: str | 
     from .equity.spot import parse_spot
     from .percent import ordering_for
 
-    if ordering is not None:  # read and checked once, before any hand (not a player's fault)
-        ordering = ordering_for(game, None, ordering)
+    # read and checked once, before any hand (not a player's fault)
+    table = None if ordering is None else ordering_for(game, None, ordering)
     if is_card_range(board) or is_card_range(dead):  # generic syntax: 'K**', 'Aw9x2y'
         return equity_over_boards(game, hands, board, dead, exact=exact, samples=samples,
                                   stderr=stderr, seed=seed, threads=threads, progress=progress,
-                                  ordering=ordering)
+                                  ordering=table)
     started = time.perf_counter()
-    spot = parse_spot(game, hands, board, dead, ordering=ordering)
+    spot = parse_spot(game, hands, board, dead, ordering=table)
     opts = parse_options(exact, samples, stderr, seed, threads, progress)
     if breakdown:
         from .analysis.breakdown import equity_with_breakdown

@@ -35,7 +35,9 @@ here: the public API and the cache of recent ranges.
 
 from __future__ import annotations
 
+import os
 import threading
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -51,6 +53,9 @@ from .rows import mask_of, row_masks
 from .stud_order import one_deal, stud_range
 from .syntax import Parser
 from .terms import Percent
+
+if TYPE_CHECKING:
+    from ..percent import HandOrdering
 
 __all__ = ["RangeError", "Range", "parse_range", "is_exact_hand", "holdings_excluding",
            "MACROS", "MAX_CANDIDATES", "MAX_DEALS", "MAX_DEAL_WALK"]
@@ -94,7 +99,7 @@ def is_exact_hand(game: str | Game, text) -> bool:
 
 
 def parse_range(game: str | Game, text: str, *, ordered: bool | None = None,
-                ordering=None) -> Range:
+                ordering: str | os.PathLike[str] | HandOrdering | None = None) -> Range:
     """Read a range (see ``docs/RANGES.md``) into its holdings and weights.
 
     In stud games (``ordered`` None or True) the patterns follow the deal
