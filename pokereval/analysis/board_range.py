@@ -38,7 +38,7 @@ import numpy as np
 
 from ..cards import cards_str, check_disjoint, parse_cards
 from ..equity.options import parse_options
-from ..equity.plan import AUTO_EXACT_SECONDS, exact_cost_ns
+from ..equity.plan import AUTO_EXACT_SECONDS, check_exact_cost, exact_cost_ns, tuple_cost_ns
 from ..equity.results import EquityResult, player_results
 from ..equity.run import run, whole_weights
 from ..equity.spot import parse_spot, read_hands
@@ -160,6 +160,9 @@ def equity_over_boards(game, hands, board="", dead="", *, exact=None, samples=No
     spot0 = deals[0][4]
     ranged = spot0.ranged
     if opts.exact is True:
+        # the whole walk, every board, against the one-hour limit (each board alone may
+        # be well under it: a board range multiplies the work)
+        check_exact_cost(_exact_cost_over(deals), f"{len(deals):,} boards")
         use_exact = True
     elif opts.exact is None and opts.samples is None and opts.stderr is None and not ranged:
         use_exact = sum(exact_cost_ns(s) for *_, s in deals) <= AUTO_EXACT_SECONDS * 1e9
@@ -181,13 +184,24 @@ def equity_over_boards(game, hands, board="", dead="", *, exact=None, samples=No
     n = spot0.n
     if use_exact:
         total = np.zeros((n, n + 1, n + 2), dtype=object)
-        walked = 0
-        for b, d, w, _, spot in deals:
-            r = run(spot, parse_options(True, None, None, None, threads, None),
-                    time.perf_counter())
-            counts = np.array([p.outcomes for p in r.players], dtype=object)
-            total = total + counts * (Fraction(repr(w)) / scale(spot))
-            walked += r.samples
+        walked = done = 0
+        shown = time.perf_counter()
+        try:
+            for b, d, w, _, spot in deals:
+                r = run(spot, parse_options(True, None, None, None, threads, None),
+                        time.perf_counter())
+                if r.partial:  # Ctrl-C inside this board's walk: its counts are incomplete
+                    raise KeyboardInterrupt
+                counts = np.array([p.outcomes for p in r.players], dtype=object)
+                total = total + counts * (Fraction(repr(w)) / scale(spot))
+                walked += r.samples
+                done += 1
+                if opts.progress is not None and time.perf_counter() - shown > 0.2:
+                    shown = time.perf_counter()
+                    opts.progress(_partial_exact(g, spot0, board, dead, total, walked, started,
+                                                 done, len(deals)))
+        except KeyboardInterrupt:
+            return _partial_exact(g, spot0, board, dead, total, walked, started, done, len(deals))
         denom = math.lcm(*(Fraction(x).denominator for x in total.ravel()))
         counts = np.array([int(Fraction(x) * denom) for x in total.ravel()],
                           dtype=object).reshape(total.shape)
@@ -209,6 +223,32 @@ def equity_over_boards(game, hands, board="", dead="", *, exact=None, samples=No
                        len(deals), partial=partial, fraction_done=fraction_done)
 
     return sample_boards([s for *_, s in deals], masses, opts, seed, report)
+
+
+def _exact_cost_over(deals) -> float:
+    """Estimated single-core nanoseconds of the exact walk over every board: fixed hands
+    as the plan estimates one board; with ranges, every combination of holdings that
+    fits the board, less the most the suit classes can save (24 renamings)."""
+    total = 0.0
+    for *_, spot in deals:
+        if not spot.ranged:
+            total += exact_cost_ns(spot)
+            continue
+        combos = math.prod(len(r.holdings) for r in spot.ranges if r is not None)
+        total += tuple_cost_ns(spot) * combos / 24
+    return total
+
+
+def _partial_exact(g, spot, board, dead, total, walked, started, done, boards):
+    """The figures of the boards walked so far (an interrupted or running exact walk):
+    not exact (partial, ``fraction_done`` the share of the boards) and with no standard
+    error (infinite: the boards left may differ in any way)."""
+    counts = np.array([float(x) for x in total.ravel()]).reshape(total.shape)  # weighted
+    players = player_results(spot, counts, exact=False, final=False)
+    for p in players:  # the boards not walked yet may differ in any way: no error bar
+        p.std_error = math.inf
+    return _result(g, spot, board, dead, False, walked, started, players, None, boards,
+                   partial=True, fraction_done=done / boards)
 
 
 def _result(g, spot, board, dead, exact, samples, started, players, seed, boards,

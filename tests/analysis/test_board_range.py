@@ -278,3 +278,27 @@ def test_further_rounds_when_the_first_falls_short(monkeypatch):
     assert r.samples > 2 * 0.01 / 0.001 ** 2  # more than one round took
     for p, q in zip(r.players, exact.players):
         assert 0 < p.std_error <= 0.001 and abs(p.equity - q.equity) < 4 * p.std_error
+
+
+def test_an_exact_board_range_is_estimated_whole_and_refused_over_the_limit():
+    # issue 26: each board's walk was under the limit, the 4,800 boards together were not
+    # (54 minutes of wall time and no answer)
+    with pytest.raises(HandError, match=r"^exact enumeration of 4,800 boards would take about "
+                                        r"\d+ hours on one core, over the limit of 1 hour"):
+        pe.equity("omaha", ["AA:$ds", "KK"], board="K**", exact=True)
+
+
+def test_an_exact_board_range_reports_progress_and_stops_on_ctrl_c():
+    seen = []
+
+    def progress(partial):
+        seen.append(partial)
+        raise KeyboardInterrupt  # Ctrl-C at the first report
+
+    hands = ["AhKh", "QsQd"]
+    r = pe.equity("holdem", hands, board="***", exact=True, progress=progress)
+    assert len(seen) == 1 and seen[0].partial
+    assert r.partial and 0 < r.fraction_done < 1 and 0 < r.samples < 17296 * 990
+    check_result(r, 2, "holdem")
+    # the figures are the boards walked so far: their weighted average
+    assert sum(p.equity for p in r.players) == pytest.approx(1.0)
