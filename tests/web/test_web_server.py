@@ -127,3 +127,45 @@ def test_serve_without_the_web_extra_says_what_to_install(capsys, monkeypatch):
     assert err == ("pokereval: error: 'pokereval serve' needs the web extra (uvicorn is missing): "
                    "pip install starlette uvicorn (or, in a clone of pokereval: "
                    "pip install \".[web]\")\n")
+
+
+def _stream(server, body: dict) -> tuple[int, dict]:
+    """POST /api/equity/stream and return the final event."""
+    import urllib.request
+
+    request = urllib.request.Request(server.url + "/api/equity/stream",
+                                     data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=300) as response:
+        events = [json.loads(line) for line in response.read().decode().splitlines() if line]
+        return response.status, events[-1]
+
+
+def test_every_route_at_once_gives_the_serial_answers():
+    # issue 26, goal 1 through the server: graph, equity, stream, evaluate and percentile
+    # requests at the same time (a graph beside an equity run used to abort the server)
+    graph = {"game": "omaha-hilo", "hands": ["AhAd2c3s", "KsKdQhJh"], "board": "7c8d9h"}
+    ranged = {"game": "omaha-hilo", "hands": ["AhAd2c3s", "KK**"], "samples": 200_000, "seed": 1}
+    evaluate = {"game": "omaha-hilo", "hole": "AhKd2c3s", "board": "Ks5d8h7cKh"}
+    percentile = {"game": "omaha", "hand": "AsAh7c2d"}
+    with serve("--workers", "4") as server:
+        calls = [lambda: server.post("/api/graph", graph, timeout=300),
+                 lambda: server.post("/api/equity", ranged, timeout=300),
+                 lambda: _stream(server, ranged),
+                 lambda: server.post("/api/evaluate", evaluate),
+                 lambda: server.post("/api/percentile", percentile)] * 4
+        serial = [call() for call in calls[:5]]
+        with ThreadPoolExecutor(max_workers=len(calls)) as pool:
+            answers = list(pool.map(lambda call: call(), calls))
+        health = server.get("/api/health")
+    assert health["busy"] == 0
+    for i, (status, data) in enumerate(answers):
+        want_status, want = serial[i % 5]
+        assert status == want_status == 200, data
+        if i % 5 == 2:  # the stream's last event: the result
+            assert data["event"] == "result" and want["event"] == "result"
+            data, want = data["result"], want["result"]
+        assert without_elapsed(data) == without_elapsed(want), i % 5
+    expected = protocol.result_dict(pe.equity(ranged["game"], ranged["hands"],
+                                              samples=ranged["samples"], seed=ranged["seed"]))
+    assert without_elapsed(serial[1][1]) == without_elapsed(json.loads(protocol.dumps(expected)))
