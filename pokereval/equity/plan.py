@@ -263,29 +263,31 @@ def plan(spot: Spot, options: Options, *, kernels_loaded: bool = False, c_walked
 LEAST_VARIANCE = 0.01
 
 
+def _needed_samples(options: Options) -> float | None:
+    """The fewest samples a ``stderr`` target alone needs (at the least spread above);
+    None with no target, or with a sample cap given too (the run then stops at whichever
+    comes first, as asked)."""
+    if options.stderr is None or options.samples is not None:
+        return None
+    return LEAST_VARIANCE / options.stderr ** 2
+
+
 def check_reachable(options: Options) -> None:
     """Refuse a ``stderr`` target that no run under the sample cap can reach (a run would
-    sample for hours and stop at the cap short of it); with ``samples`` given too, the
-    run stops at whichever comes first, as asked."""
-    target = options.stderr
-    if target is None or options.samples is not None:
-        return
-    need = LEAST_VARIANCE / target ** 2
-    if need > MAX_SAMPLES:
-        raise HandError(f"stderr={target:g} is out of reach: it needs about {need:.2g} samples "
-                        f"or more, over the limit of {MAX_SAMPLES:,} per run; ask for "
+    sample for hours and stop at the cap short of it)."""
+    need = _needed_samples(options)
+    if need is not None and need > MAX_SAMPLES:
+        raise HandError(f"stderr={options.stderr:g} is out of reach: it needs about {need:.2g} "
+                        f"samples or more, over the limit of {MAX_SAMPLES:,} per run; ask for "
                         f"stderr >= {math.sqrt(LEAST_VARIANCE / MAX_SAMPLES):.0e}, or exact=True",
                         field="option")
 
 
 def _unreachable_but_cheap(options: Options, cost: float) -> bool:
-    """A ``stderr`` target out of reach (see :func:`check_reachable`) on a spot cheap to
-    enumerate: the exact answer is quicker and better than any sampled one."""
-    try:
-        check_reachable(options)
-    except HandError:
-        return cost <= AUTO_EXACT_SECONDS * 1e9
-    return False
+    """A ``stderr`` target out of reach on a spot cheap to enumerate: the exact answer
+    is quicker and better than any sampled one."""
+    need = _needed_samples(options)
+    return need is not None and need > MAX_SAMPLES and cost <= AUTO_EXACT_SECONDS * 1e9
 
 
 def _sampled(why: str, samples: int | None, stderr: float | None, cost: float) -> Plan:

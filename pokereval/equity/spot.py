@@ -12,7 +12,7 @@ from itertools import islice
 from math import comb
 
 from ..cards import cards_str, check_disjoint, parse_cards, rank_index, suit_index
-from ..errors import CardError, HandError, PokerEvalError
+from ..errors import CardError, HandError, about
 from ..games import Game, check_hole_counts, get_game
 from ..ranges import RangeError, holdings_excluding, parse_range
 
@@ -134,7 +134,7 @@ def read_hands(g: Game, hands, *, ordering=None) -> tuple[list, list]:
         _check_player_count(g, len(hands))
     read = []
     for i, h in enumerate(hands):
-        with _about("player", i):
+        with about("player", i):
             read.append(_read_hand(g, h, i, ordering))
     return hands, read
 
@@ -143,14 +143,14 @@ def parse_spot(game, hands, board, dead, read: tuple[list, list] | None = None, 
                ordering=None) -> Spot:
     """The spot of a request; ``read``: :func:`read_hands` of ``hands``, done already;
     ``ordering``: what percent terms in the hands cut (None: the shipped orderings)."""
-    with _about("game"):
+    with about("game"):
         g = get_game(game)
     hands, read_ = read if read is not None else read_hands(g, hands, ordering=ordering)
     holes = [c for c, _ in read_]
     ranges = [r for _, r in read_]
-    with _about("board"):
+    with about("board"):
         board_cards = parse_cards(board if board is not None else "", "board")
-    with _about("dead"):
+    with about("dead"):
         dead_cards = parse_cards(dead if dead is not None else "", "dead cards")
     _check_disjoint(holes, board_cards, dead_cards)
     if any(r is not None for r in ranges):
@@ -164,22 +164,6 @@ def parse_spot(game, hands, board, dead, read: tuple[list, list] | None = None, 
     unseen = [c for c in range(52) if c not in known]
     spot = Spot(g, holes, board_cards, dead_cards, unseen, [cards_str(h) for h in holes])
     return plan_deal(spot, n, len(holes[0]), len(unseen))
-
-
-class _about:
-    """``with _about(field, player):`` an error raised inside says it is about that
-    field (unless it already knows which)."""
-
-    def __init__(self, field: str, player: int | None = None):
-        self.field, self.player = field, player
-
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, kind, error, trace) -> bool:
-        if isinstance(error, PokerEvalError) and error.field is None:
-            error.field, error.player = self.field, self.player
-        return False  # the error goes on
 
 
 def _check_disjoint(holes: list, board_cards: list[int], dead_cards: list[int]) -> None:
