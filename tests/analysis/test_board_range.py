@@ -244,7 +244,9 @@ def test_a_board_range_reports_progress_and_stops_on_ctrl_c():
 def test_ctrl_c_in_the_cli_with_a_board_range_prints_the_partial_table():
     """A real SIGINT to a real ``pokereval`` process sampling a board range: exit 130 and
     the partial table (a target far enough to outlast the wait on a fast machine)."""
-    proc = subprocess.Popen([sys.executable, "-m", "pokereval", "equity", "omaha", "AA:$ds", "KK",
+    # -X faulthandler: a crash (seen once: SIGSEGV instead of exit 130) shows where it was
+    proc = subprocess.Popen([sys.executable, "-X", "faulthandler", "-m", "pokereval", "equity",
+                             "omaha", "AA:$ds", "KK",
                              "--board", "K**", "--stderr", "0.00002", "--seed", "1"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env={**os.environ, "COLUMNS": "120"})
