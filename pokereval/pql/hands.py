@@ -1,0 +1,179 @@
+"""Hand values of a block of deals, street by street, cached: the columns PQL functions read.
+
+High ratings are ``category << 20 | order`` (int64; ``category`` 0..8 as in
+:data:`values.HAND_TYPES`): five or more cards take the C evaluator's value (``category
+<< 12 | order``), fewer (hold'em preflop, stud third and fourth street) rank the cards by
+pairs and kickers.  Lows are the C evaluator's eight-or-better value (0: no low) or razz
+value (larger is better).  Pot shares are int64 units of 1 / (2 lcm(1..n)) of the pot.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import _native
+from ..equity.tally import lcm_upto
+from ..games import Game
+from .deal import Block, Table
+
+__all__ = ["Hands", "street_cards", "STREETS", "STUD_STREETS"]
+
+STREETS = ("preflop", "flop", "turn", "river")
+STUD_STREETS = ("third", "fourth", "fifth", "sixth", "seventh")
+
+
+def street_cards(game: Game, street: str) -> int:
+    """Board cards (board games) or a player's cards (stud) seen on ``street``."""
+    if game.stud:
+        return 3 + STUD_STREETS.index(street)
+    return (game.min_board, 3, 4, 5)[STREETS.index(street)]
+
+
+def _full_rating(v: np.ndarray) -> np.ndarray:
+    v = v.astype(np.int64)
+    return (v >> 12) << 20 | (v & 4095)
+
+
+def _counts(ranks: np.ndarray) -> np.ndarray:
+    return (ranks[:, :, None] == np.arange(13)).sum(axis=1)
+
+
+def _packed(keys: np.ndarray) -> np.ndarray:
+    keys = -np.sort(-keys, axis=1)
+    out = np.zeros(len(keys), dtype=np.int64)
+    for i in range(keys.shape[1]):
+        out = out * 16 + (keys[:, i] & 15)
+    return out
+
+
+def partial_high(cards: np.ndarray) -> np.ndarray:
+    """High rating of fewer than five cards: pairs, trips, quads, then kickers."""
+    ranks = (cards >> 2).astype(np.int64)
+    counts = _counts(ranks)
+    top = counts.max(axis=1)
+    pairs = (counts == 2).sum(axis=1)
+    cat = np.select([top == 4, top == 3, pairs == 2, pairs == 1], [7, 3, 2, 1], 0)
+    keys = np.take_along_axis(counts, ranks, axis=1) * 16 + ranks
+    return cat.astype(np.int64) << 20 | _packed(keys)
+
+
+def partial_razz(cards: np.ndarray) -> np.ndarray:
+    """Razz value of fewer than five cards: fewer pairs, then lower cards, is better."""
+    ranks = ((cards >> 2).astype(np.int64) + 1) % 13  # ace lowest
+    counts = _counts(ranks)
+    keys = np.take_along_axis(counts, ranks, axis=1) * 16 + ranks
+    return (8 - counts.max(axis=1)).astype(np.int64) << 16 | (0xFFFF - _packed(keys))
+
+
+class Hands:
+    """Cached per-(player, street) values of one block."""
+
+    def __init__(self, table: Table, block: Block) -> None:
+        self.table, self.block, self.game = table, block, table.game
+        self.rows = block.rows
+        self.n = len(table.seats)
+        self._cache: dict = {}
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def cached(self, key, compute):
+        if key not in self._cache:
+            self._cache[key] = compute()
+        return self._cache[key]
+
+    # cards -----------------------------------------------------------------------
+    def hole(self, p: int, count: int | None = None) -> np.ndarray:
+        cols = self.table.hole_columns(p)
+        if count is not None:
+            cols = cols[:count]
+        return self.rows[:, cols]
+
+    def board(self, count: int) -> np.ndarray:
+        start = self.table.board_start
+        return self.rows[:, start:start + count]
+
+    def cards(self, p: int, street: str) -> np.ndarray:
+        """Every card p plays from on ``street`` (hole + board so far; stud: p's cards)."""
+        k = street_cards(self.game, street)
+        if self.game.stud:
+            return self.hole(p, k)
+        return np.hstack([self.hole(p), self.board(k)])
+
+    def mask(self, cards: np.ndarray) -> np.ndarray:
+        m = np.zeros(len(cards), dtype=np.uint64)
+        for i in range(cards.shape[1]):
+            m |= np.uint64(1) << cards[:, i].astype(np.uint64)
+        return m
+
+    # values ------------------------------------------------------------------------
+    def _eval(self, p: int, street: str):
+        g, k = self.game, street_cards(self.game, street)
+        if g.exactly_two:
+            hi, lo = _native.eval_omaha_batch(self.hole(p), self.board(k), low=g.eight)
+            return _full_rating(hi), (lo.astype(np.int64) if lo is not None else None)
+        cards = self.cards(p, street)
+        if cards.shape[1] < 5:
+            hi = partial_high(cards) if g.high else None
+            lo = partial_razz(cards) if g.razz else (np.zeros(len(cards), np.int64) if g.eight else None)
+            return hi, lo
+        hi = _full_rating(_native.eval_hi_batch(cards)) if g.high else None
+        if g.razz:
+            lo = _native.eval_razz_batch(cards).astype(np.int64)
+        elif g.eight:
+            lo = _native.eval_low8_batch(cards).astype(np.int64)
+        else:
+            lo = None
+        return hi, lo
+
+    def hi(self, p: int, street: str) -> np.ndarray:
+        return self.cached(("eval", p, street), lambda: self._eval(p, street))[0]
+
+    def lo(self, p: int, street: str) -> np.ndarray:
+        return self.cached(("eval", p, street), lambda: self._eval(p, street))[1]
+
+    @property
+    def last(self) -> str:
+        return STUD_STREETS[-1] if self.game.stud else STREETS[-1]
+
+    def all_hi(self, street: str) -> np.ndarray:
+        return np.stack([self.hi(p, street) for p in range(self.n)])
+
+    def all_lo(self, street: str) -> np.ndarray:
+        return np.stack([self.lo(p, street) for p in range(self.n)])
+
+    # the showdown ----------------------------------------------------------------------
+    @property
+    def units(self) -> int:
+        """A pot is this many share units: 2 lcm(1..n)."""
+        return 2 * lcm_upto(self.n)
+
+    def shares(self) -> np.ndarray:
+        """int64 [n, N]: each player's river pot share in units (:attr:`units`)."""
+        return self.cached("shares", self._shares)
+
+    def _winners(self, values: np.ndarray, qualified: bool) -> tuple[np.ndarray, np.ndarray]:
+        best = values.max(axis=0)
+        win = values == best
+        if qualified:
+            win &= best > 0
+        return win, win.sum(axis=0)
+
+    def _shares(self) -> np.ndarray:
+        g, u, river = self.game, self.units, self.last
+        if g.razz:
+            win, k = self._winners(self.all_lo(river), False)
+            return np.where(win, u // np.maximum(k, 1), 0)
+        win, k = self._winners(self.all_hi(river), False)
+        high = np.where(win, u // np.maximum(k, 1), 0)
+        if not g.eight:
+            return high
+        lwin, lk = self._winners(self.all_lo(river), True)
+        low = np.where(lwin, (u // 2) // np.maximum(lk, 1), 0)
+        return np.where(lk > 0, high // 2 + low, high)
+
+    def outcome(self, p: int, low: bool) -> tuple[np.ndarray, np.ndarray]:
+        """(p has the best river high / low, how many have it); lows must qualify."""
+        river = self.last
+        values = self.all_lo(river) if low else self.all_hi(river)
+        win, k = self._winners(values, low and self.game.eight)
+        return win[p], k

@@ -1,0 +1,199 @@
+"""Running a compiled query: exact walk or seeded Monte Carlo in chunks, on threads.
+
+Sampled runs deal fixed-size chunks, chunk ``i`` from its own generator
+``default_rng([seed, i])``, and add their sums in chunk order, so the same seed gives the
+same answer on any number of threads (and in any process: :func:`chunk_sums` is the unit
+the table engine's executors or a Dask cluster can run).  A run stops at ``trials``
+accepted trials (the last chunk cut to the exact count), or at the first chunk after
+which every avg / count selector's standard error is at most ``stderr``.
+"""
+from __future__ import annotations
+
+import math
+import os
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+
+import numpy as np
+
+from .compile import Query
+from .deal import Block, enumerate_blocks, exact_rows, sample
+from .hands import Hands
+from .nested import Nested
+from .result import PqlResult, Sums, column
+from .syntax import PqlError
+
+__all__ = ["run_query", "chunk_sums", "DEFAULT_TRIALS", "CHUNK"]
+
+DEFAULT_TRIALS = 600_000  # ProPokerTools' default
+CHUNK = 25_000
+_MAX_DEALT_FACTOR = 2_000  # give up when where() holds in fewer than 1 deal in this many
+_EXACT_AUTO_SECONDS = 3.0
+_EXACT_MOST_SECONDS = 3600.0
+
+
+@dataclass
+class _Ctx:
+    hands: Hands
+    nested: Nested
+
+
+def _sums(query: Query, exact: bool) -> list[Sums]:
+    return [Sums(c.selector, c.type, exact) for c in query.columns]
+
+
+def block_sums(query: Query, block: Block, nested: Nested, exact: bool,
+               keep: int | None = None) -> tuple[list[Sums], int, int]:
+    """(selector sums, accepted weight, dealt weight) of one block; ``keep``: count only
+    the first ``keep`` accepted deals (cutting the last chunk to the trial count)."""
+    ctx = _Ctx(Hands(query.table, block), nested)
+    n = len(block.rows)
+    accepted = np.ones(n, dtype=bool)
+    if query.where is not None:
+        accepted = np.broadcast_to(np.asarray(query.where(ctx), dtype=bool), (n,)).copy()
+    if keep is not None:
+        idx = np.nonzero(accepted)[0]
+        accepted[idx[keep:]] = False
+        n = int(idx[keep - 1]) + 1 if keep and len(idx) >= keep else n
+    sums = _sums(query, exact)
+    if accepted.any():
+        for s, c in zip(sums, query.columns):
+            s.add(c.fn(ctx), block.weights, accepted)
+    w = block.weights
+    dealt = n if w is None else int(w.astype(object).sum())
+    taken = int(accepted.sum()) if w is None else int(w[accepted].astype(object).sum())
+    return sums, taken, dealt
+
+
+def chunk_sums(query: Query, seed: int, index: int, nested: Nested | None = None,
+               keep: int | None = None, size: int = CHUNK):
+    """The sums of sampled chunk ``index`` of a run seeded ``seed`` (pure: same inputs, same
+    sums, wherever it runs)."""
+    nested = nested or Nested(query.table, seed)
+    rng = np.random.default_rng([seed, index])
+    return block_sums(query, sample(query.table, size, rng), nested, False, keep)
+
+
+def _merge(total: list[Sums], part: list[Sums]) -> None:
+    for a, b in zip(total, part):
+        a.merge(b)
+
+
+def _result(query: Query, sums, exact, trials, dealt, seed, partial, started) -> PqlResult:
+    cols = [column(c.name, s, exact) for c, s in zip(query.columns, sums)]
+    return PqlResult(query.text, query.game.name, exact, trials, dealt, cols, seed, partial,
+                     time.perf_counter() - started)
+
+
+def exact_cost_seconds(query: Query) -> float:
+    """A rough cost of the exact walk (the deal count times the work per deal)."""
+    choices, runouts = exact_rows(query.table, query.streets)
+    rows = choices * runouts
+    per_row = 1.5e-6 * max(1, len(query.columns)) * len(query.table.seats)
+    cost = rows * per_row
+    if "equity" in query.nested:
+        cost += rows * 2e-4
+    if "hvr" in query.nested:
+        cost += rows * 5e-3
+    if "nut" in query.nested or "outs" in query.nested:
+        cost += rows * (4e-4 if "outs" in query.nested else 2e-5)
+    return cost
+
+
+def _stderr_done(sums: list[Sums], target: float) -> bool:
+    checked = False
+    for s in sums:
+        if s.selector not in ("avg", "count") or not s.total:
+            continue
+        checked = True
+        c = column("", s, False)
+        if not math.isfinite(c.std_error) or c.std_error > target:
+            return False
+    return checked
+
+
+def run_query(query: Query, *, exact: bool | None, trials: int | None, stderr: float | None,
+              seed: int | None, threads: int | None, progress) -> PqlResult:
+    started = time.perf_counter()
+    sampled = trials is not None or stderr is not None
+    if exact is None:
+        exact = not sampled and exact_cost_seconds(query) <= _EXACT_AUTO_SECONDS
+    elif exact:
+        if sampled:
+            raise PqlError("exact=True counts every deal; drop trials / stderr, or sample")
+        cost = exact_cost_seconds(query)
+        if cost > _EXACT_MOST_SECONDS:
+            raise PqlError(f"exact: walking every deal would take about {cost / 3600:.0f} hours; "
+                           f"sample instead (trials=N)")
+    if seed is None:
+        seed = int.from_bytes(os.urandom(8), "little") >> 1
+    nested = Nested(query.table, seed)
+    if exact:
+        return _run_exact(query, nested, threads, progress, started, seed)
+    return _run_sampled(query, nested, trials, stderr, seed, threads, progress, started)
+
+
+def _threads(threads: int | None) -> int:
+    if threads is None:
+        return max(1, min(os.cpu_count() or 1, 8))
+    if not isinstance(threads, int) or threads < 1:
+        raise PqlError(f"threads must be a positive whole number, got {threads!r}")
+    return threads
+
+
+def _run_exact(query, nested, threads, progress, started, seed) -> PqlResult:
+    sums, trials, dealt = _sums(query, True), 0, 0
+    blocks = enumerate_blocks(query.table, query.streets)
+    try:
+        with ThreadPoolExecutor(_threads(threads)) as pool:
+            while True:
+                wave = [b for _, b in zip(range(_threads(threads)), blocks)]
+                if not wave:
+                    break
+                for part, t, d in pool.map(lambda b: block_sums(query, b, nested, True), wave):
+                    _merge(sums, part)
+                    trials, dealt = trials + t, dealt + d
+                if progress is not None:
+                    progress(_result(query, sums, True, trials, dealt, seed, True, started))
+    except KeyboardInterrupt:
+        return _result(query, sums, False, trials, dealt, seed, True, started)
+    return _result(query, sums, True, trials, dealt, seed, False, started)
+
+
+def _run_sampled(query, nested, trials, stderr, seed, threads, progress, started) -> PqlResult:
+    if trials is not None and (not isinstance(trials, int) or isinstance(trials, bool) or trials < 1):
+        raise PqlError(f"trials must be a positive whole number, got {trials!r}")
+    if stderr is not None and not (isinstance(stderr, (int, float)) and 0 < stderr < 1):
+        raise PqlError(f"stderr must be a number between 0 and 1, got {stderr!r}")
+    goal = trials if trials is not None else (None if stderr is not None else DEFAULT_TRIALS)
+    most_dealt = (goal or 10_000_000) * _MAX_DEALT_FACTOR
+    sums, accepted, dealt, index = _sums(query, False), 0, 0, 0
+    n = _threads(threads)
+    partial = False
+    try:
+        with ThreadPoolExecutor(n) as pool:
+            done = False
+            while not done:
+                wave = list(range(index, index + n))
+                index += n
+                parts = pool.map(lambda i: chunk_sums(query, seed, i, nested), wave)
+                for i, (part, t, d) in zip(wave, parts):
+                    if goal is not None and accepted + t > goal:  # cut this chunk to the goal
+                        part, t, d = chunk_sums(query, seed, i, nested, keep=goal - accepted)
+                    _merge(sums, part)
+                    accepted, dealt = accepted + t, dealt + d
+                    if (goal is not None and accepted >= goal) or \
+                            (stderr is not None and _stderr_done(sums, stderr)):
+                        done = True
+                        break
+                    if dealt >= most_dealt:
+                        if not accepted:
+                            raise PqlError(f"the WHERE clause held in none of {dealt:,} trials")
+                        done = True
+                        break
+                if progress is not None and not done:
+                    progress(_result(query, sums, False, accepted, dealt, seed, True, started))
+    except KeyboardInterrupt:
+        partial = True
+    return _result(query, sums, False, accepted, dealt, seed, partial, started)
