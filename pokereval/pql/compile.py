@@ -280,7 +280,7 @@ class _Checker:
         impl = fn.impl
         if name == "nthrank":
             (nt, nf), (kt, kf) = args
-            return "rank", lambda ctx: F._nth(kf(ctx), np.asarray(nf(ctx).floats(), dtype=np.int64))
+            return "rank", lambda ctx: F.nth_rank_of(kf(ctx), np.asarray(nf(ctx).floats(), dtype=np.int64))
         evaluated = [a for a in args]
 
         def call_fn(ctx):
@@ -346,7 +346,7 @@ class _Checker:
 
 def _select_num(cond: np.ndarray, a: Num, b: Num) -> Num:
     """cond ? a : b for numbers (exact when both are)."""
-    common = a._common(b)
+    common = a.common_den(b)
     if common is None:
         return Num(np.where(cond, a.floats(), b.floats()), None)
     x, y, den = common

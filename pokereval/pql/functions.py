@@ -224,20 +224,20 @@ def overpair(h: Hands, p: int, st: str) -> np.ndarray:
 
 
 def has_top_board_rank(h: Hands, p: int, st: str) -> np.ndarray:
-    top = _nth(board_ranks(h, st), 1)
+    top = nth_rank_of(board_ranks(h, st), 1)
     return (top >= 0) & ((hand_ranks(h, p) >> np.maximum(top, 0)) & 1 == 1)
 
 
 def has_second_board_rank(h: Hands, p: int, st: str) -> np.ndarray:
-    second = _nth(board_ranks(h, st), 2)
+    second = nth_rank_of(board_ranks(h, st), 2)
     return (second >= 0) & ((hand_ranks(h, p) >> np.maximum(second, 0)) & 1 == 1)
 
 
 def _max_rank(mask: np.ndarray) -> np.ndarray:
-    return _nth(mask, 1)
+    return nth_rank_of(mask, 1)
 
 
-def _nth(mask: np.ndarray, n) -> np.ndarray:
+def nth_rank_of(mask: np.ndarray, n) -> np.ndarray:
     """The n-th highest rank in each set (-1 when the set is smaller)."""
     n = np.broadcast_to(np.asarray(n, dtype=np.int64), mask.shape)
     seen = np.zeros(mask.shape, dtype=np.int64)

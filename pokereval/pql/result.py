@@ -144,7 +144,7 @@ def bucket_label(b) -> str:
         if kind == "bool":
             return "true" if k else "false"
         return str(k)
-    if isinstance(b, Fraction):
+    if isinstance(b, (str, Fraction)):
         return str(b)
     return f"{b:g}"
 
@@ -192,8 +192,9 @@ def column(name: str, s: Sums, exact: bool) -> PqlColumn:
         rows, fracs = [], {}
         for b in sorted(s.buckets, key=_sort_key):
             c = s.buckets[b]
-            fracs[b] = Fraction(c, n)
-            rows.append((b, c / n, int(c)))
+            key = bucket_label(b) if isinstance(b, tuple) else b  # codes as their names
+            fracs[key] = Fraction(c, n)
+            rows.append((key, c / n, int(c)))
         return PqlColumn(name, "histogram", rows, None, 0.0, fracs if exact else None)
     if s.selector == "avg":
         if not n or s.top is None:

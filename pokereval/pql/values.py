@@ -51,7 +51,7 @@ class Num:
         top = int(np.max(np.abs(self.values), initial=0))
         return top * (den // self.den) < _BIG
 
-    def _common(self, other: "Num"):
+    def common_den(self, other: "Num"):
         """Both as int64 over one denominator, or None (then floats)."""
         if self.den is None or other.den is None:
             return None
@@ -61,7 +61,7 @@ class Num:
         return self._scaled(den), other._scaled(den), den
 
     def add(self, other: "Num", sign: int = 1) -> "Num":
-        common = self._common(other)
+        common = self.common_den(other)
         if common is None:
             return Num(self.floats() + sign * other.floats(), None)
         a, b, den = common
@@ -89,7 +89,7 @@ class Num:
         return Num(-np.asarray(self.values), self.den)
 
     def compare(self, other: "Num", op: str) -> np.ndarray:
-        common = self._common(other)
+        common = self.common_den(other)
         a, b = (common[0], common[1]) if common is not None else (self.floats(), other.floats())
         return _COMPARE[op](a, b)
 
