@@ -327,6 +327,9 @@ class _Checker:
                     raise _err(f"{node.text}() needs a quoted range here", arg)
                 out.append(arg.value)
             elif k == "T":
+                if arg.kind == "name" and arg.value in HAND_TYPES:  # a constant: its code
+                    out.append(np.int64(HAND_TYPES.index(arg.value)))
+                    continue
                 t, fn = self.expr(arg)
                 if t == "string":
                     out.append(self.literal("handtype", fn, arg))
