@@ -187,6 +187,7 @@ def test_omahahi_flop():
         ("avg", "nutHiOuts(hero, flop)", lambda d: d.nut_hi_outs(H, "flop")),
         ("avg", "outsToHandType(villain, flop, straight)",
          lambda d: d.outs_to_hand_type(V, "flop", "straight")),
+        ("avg", "outsToHandType(hero, flop, 'flush')", lambda d: d.outs_to_hand_type(H, "flop", "flush")),
         ("count", "straightBoard(turn)", lambda d: d.straight_board("turn")),
     ])
 
@@ -338,12 +339,78 @@ def test_razz_sixth():
         ("count", "winsLo(hero)", lambda d: d.wins_lo(H)),
         ("count", "tiesLo(hero)", lambda d: d.ties_lo(H)),
         ("count", "scoops(villain)", lambda d: d.scoops(V)),
-        ("count", "minLoRating(villain, seventh, rateLoHand('8765A'))",
-         lambda d: d.min_lo_rating(V, "seventh", "8765A")),
-        ("count", "minLoRating(hero, seventh, rateLoHand('9432A'))",
-         lambda d: d.min_lo_rating(H, "seventh", "9432A")),
+        ("count", "minLoRating(villain, seventh, rateLoHand('7532A'))",
+         lambda d: d.min_lo_rating(V, "seventh", "7532A")),
+        ("count", "minLoRating(hero, seventh, rateLoHand('8432A'))",
+         lambda d: d.min_lo_rating(H, "seventh", "8432A")),
         ("count", "bestLoRating(villain, seventh)", lambda d: d.best_lo_rating(V, "seventh")),
         ("count", "bestLoRating(hero, sixth)", lambda d: d.best_lo_rating(H, "sixth")),
         ("avg", "equity(hero, sixth)", lambda d: d.equity(H, "sixth")),
         ("histogram", "upCard(villain, sixth)", lambda d: d.up_card(V, "sixth")),
+    ])
+
+
+# --------------------------------------------------------------------------------------
+# Three players: split lows (quarters and sixths), board-plays nuts
+# --------------------------------------------------------------------------------------
+
+def test_omaha8_turn_three_players():
+    players = {"hero": "Ah2h3sKs", "villain": "Ad2dQcJc", "villain2": "As2s9h9c"}
+    check("omaha8", players, "5h7c9dTd", [
+        ("avg", "riverEquity(hero)", lambda d: d.river_equity(H)),
+        ("histogram", "fractionalRiverEquity(hero)", lambda d: d.river_equity(H)),
+        ("histogram", "fractionalRiverEquity(villain2)", lambda d: d.river_equity(W)),
+        ("count", "winsLo(hero)", lambda d: d.wins_lo(H)),
+        ("count", "tiesLo(villain2)", lambda d: d.ties_lo(W)),
+        ("count", "tiesHi(villain)", lambda d: d.ties_hi(V)),
+        ("count", "scoops(villain2)", lambda d: d.scoops(W)),
+        ("count", "bestLoRating(villain, river)", lambda d: d.best_lo_rating(V, "river")),
+        ("count", "nutLo(villain2, river)", lambda d: d.nut_lo(W, "river")),
+        ("avg", "equity(villain2, flop)", lambda d: d.equity(W, "flop")),
+        ("avg", "nutLoOuts(hero, turn)", lambda d: d.nut_lo_outs(H, "turn")),
+    ], where=("madeLo(hero, river)", lambda d: d.made_lo(H, "river")))
+
+
+def test_stud8_sixth_three_players():
+    players = {"hero": "Ah2d3c9s4hKd", "villain": "As5c6d7hQhJc", "villain2": "2c3d8s8hTcTd"}
+    check("stud8", players, "", [
+        ("avg", "riverEquity(villain2)", lambda d: d.river_equity(W)),
+        ("histogram", "fractionalRiverEquity(hero)", lambda d: d.river_equity(H)),
+        ("count", "tiesLo(hero)", lambda d: d.ties_lo(H)),
+        ("count", "winsHi(villain2)", lambda d: d.wins_hi(W)),
+        ("count", "bestHiRating(villain2, sixth)", lambda d: d.best_hi_rating(W, "sixth")),
+        ("histogram", "winningHandType()", lambda d: d.winning_hand_type()),
+        ("avg", "equity(hero, sixth)", lambda d: d.equity(H, "sixth")),
+    ])
+
+
+def test_holdem_board_plays_nuts():
+    players = {"hero": "Ts2d", "villain": "9s9d"}
+    check("holdem", players, "AsKsQsJs", [
+        ("count", "nutHi(hero, turn)", lambda d: d.nut_hi(H, "turn")),
+        ("count", "nutHi(villain, turn)", lambda d: d.nut_hi(V, "turn")),
+        ("count", "nutHi(villain, river)", lambda d: d.nut_hi(V, "river")),
+        ("count", "tiesHi(villain)", lambda d: d.ties_hi(V)),
+        ("histogram", "winningHandType()", lambda d: d.winning_hand_type()),
+        ("count", "rainbowBoard(flop)", lambda d: d.rainbow_board("flop")),
+        ("count", "monotoneBoard(river)", lambda d: d.monotone_board("river")),
+        ("count", "straightBoard(flop)", lambda d: d.straight_board("flop")),
+        ("histogram", "boardSuitCount(river)", lambda d: d.board_suit_count("river")),
+    ])
+
+
+def test_holdem_flop_rainbow_wheel_board():
+    """A rainbow flop of low cards: the wheel counts for straightBoard, lows for the
+    low-card functions (hold'em has no low pot, but the board functions still read)."""
+    check("holdem", {"hero": "AdKc", "villain": "8h8s"}, "Ac3h5s", [
+        ("count", "rainbowBoard(flop)", lambda d: d.rainbow_board("flop")),
+        ("count", "rainbowBoard(turn)", lambda d: d.rainbow_board("turn")),
+        ("count", "twoToneBoard(river)", lambda d: d.two_tone_board("river")),
+        ("count", "straightBoard(flop)", lambda d: d.straight_board("flop")),
+        ("count", "boardAllowsMadeLo(flop)", lambda d: d.board_allows_made_lo("flop")),
+        ("histogram", "boardLoCardCount(river)", lambda d: d.board_lo_card_count("river")),
+        ("count", "nutHi(villain, turn)", lambda d: d.nut_hi(V, "turn")),
+        ("avg", "nutHiOuts(hero, flop)", lambda d: d.nut_hi_outs(H, "flop")),
+        ("avg", "outsToHandType(hero, flop, straight)",
+         lambda d: d.outs_to_hand_type(H, "flop", "straight")),
     ])
