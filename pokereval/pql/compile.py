@@ -80,7 +80,7 @@ class _Checker:
         for b in statement.bindings:
             key = b.name.lower()
             if key in seen:
-                raise PqlError(f"{b.name} is bound twice (column {b.column})")
+                raise PqlError(f"{b.name} is bound twice at column {b.column}")
             seen.add(key)
             if key == "syntax":
                 if b.value.strip().lower() != "generic":
@@ -210,7 +210,7 @@ class _Checker:
                 return np.int64(HAND_TYPES.index(text.strip().lower()))
         except (CardError, PokerEvalError, ValueError):
             pass
-        raise _err(f"{text!r} is not a {_kind(t)}", node)
+        raise _err(f"{text!r} is not {_kind(t)}", node)
 
     def case(self, node: Node):
         subject, otherwise, *flat = node.args

@@ -113,9 +113,9 @@ def _seat(game: Game, name: str, text: str, column: int, ordering) -> Seat:
         else:
             rows, weights = rng.holdings, rng.weights
     except (RangeError, HandError) as error:
-        raise PqlError(f"{name}='{text}' (column {column}): {error}") from None
+        raise PqlError(f"{name}='{text}' at column {column}: {error}") from None
     if not len(rows):
-        raise PqlError(f"{name}='{text}' (column {column}): the range is empty")
+        raise PqlError(f"{name}='{text}' at column {column}: the range is empty")
     return Seat(name, text, None, (np.ascontiguousarray(rows, np.uint8), _weights(weights)))
 
 
@@ -134,21 +134,21 @@ def read_table(game: Game, players: list[tuple[str, str, int]], board: tuple[str
             if is_card_range(text):
                 rows, weights = card_range(game, text, "board")
                 if rows.shape[1] > 3:
-                    raise PqlError(f"board='{text}' (column {column}): a board range covers the "
+                    raise PqlError(f"board='{text}' at column {column}: a board range covers the "
                                    f"flop (up to 3 cards); give the turn and river as cards")
                 listing = (np.ascontiguousarray(rows, np.uint8), _weights(weights))
             else:
                 board_cards = parse_cards(text, "board")
         except (RangeError, HandError, CardError) as error:
-            raise PqlError(f"board='{text}' (column {column}): {error}") from None
+            raise PqlError(f"board='{text}' at column {column}: {error}") from None
         if len(board_cards) > 5:
-            raise PqlError(f"board='{text}' (column {column}): {len(board_cards)} cards, at most 5")
+            raise PqlError(f"board='{text}' at column {column}: {len(board_cards)} cards, at most 5")
     dead_cards: list[int] = []
     if dead and dead[0].strip():
         try:
             dead_cards = parse_cards(dead[0], "dead")
         except CardError as error:
-            raise PqlError(f"dead='{dead[0]}' (column {dead[1]}): {error}") from None
+            raise PqlError(f"dead='{dead[0]}' at column {dead[1]}: {error}") from None
     table = Table(game, seats, tuple(board_cards), listing, tuple(dead_cards), board_text)
     _check_cards(table)
     return table

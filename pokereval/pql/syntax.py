@@ -92,10 +92,10 @@ class Statement:
 def tokenize(text: str) -> list[Token]:
     tokens, pos = [], 0
     while pos < len(text):
+        if text.startswith("/*", pos) and text.find("*/", pos + 2) < 0:  # else '/' '*'
+            raise PqlError(f"unclosed comment '/*' at column {pos + 1}")
         m = _TOKEN.match(text, pos)
         if m is None:
-            if text.startswith("/*", pos):
-                raise PqlError(f"unclosed comment '/*' at column {pos + 1}")
             if text[pos] in "'\"":
                 raise PqlError(f"unclosed string {text[pos:pos + 12]!r} at column {pos + 1}")
             raise PqlError(f"unexpected character {text[pos]!r} at column {pos + 1}")

@@ -13,6 +13,7 @@ from fractions import Fraction
 import pytest
 
 import pokereval as pe
+from pokereval.pql import pql
 from pql_oracle import Spot
 
 H, V, W = 0, 1, 2  # hero, villain, villain2 (players in the order written)
@@ -44,7 +45,7 @@ def check(game, players: dict, board, selectors, where=None, dead=""):
     query += f", board='{board}'" if board else ""
     query += f", dead='{dead}'" if dead else ""
     query += f" where {where[0]}" if where else ""
-    result = pe.pql(query, exact=True)
+    result = pql(query, exact=True)
     assert result.exact
     accept = where[1] if where else None
     wrong = []

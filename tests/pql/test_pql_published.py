@@ -19,6 +19,7 @@ import numpy as np
 import pytest
 
 import pokereval as pe
+from pokereval.pql import pql
 from pokereval.errors import PokerEvalError
 
 # --------------------------------------------------------------------------------------
@@ -31,7 +32,7 @@ PPT = [("TT", "AK", 335_263), ("99", "QQ", 111_272), ("22", "A2", 384_166)]
 @pytest.mark.parametrize("p1, p2, wins", PPT)
 def test_ppt_published_wins(p1, p2, wins):
     n = 600_000
-    r = pe.pql(f"select count(winsHi(p1)) from game='holdem', p1='{p1}', p2='{p2}'",
+    r = pql(f"select count(winsHi(p1)) from game='holdem', p1='{p1}', p2='{p2}'",
                trials=n, seed=1)
     col = r.columns[0]
     assert not r.exact and r.trials == n and r.acceptance == 1.0
@@ -48,8 +49,8 @@ def test_ppt_published_wins(p1, p2, wins):
 
 def test_ppt_sampled_is_reproducible():
     q = "select count(winsHi(p1)) from game='holdem', p1='TT', p2='AK'"
-    a = pe.pql(q, trials=50_000, seed=7, threads=1)
-    b = pe.pql(q, trials=50_000, seed=7, threads=2)
+    a = pql(q, trials=50_000, seed=7, threads=1)
+    b = pql(q, trials=50_000, seed=7, threads=2)
     assert a.columns[0].count == b.columns[0].count
 
 
@@ -60,10 +61,10 @@ def test_ppt_sampled_is_reproducible():
 @pytest.mark.parametrize("board, want", [("2c3d4s", Fraction(301, 330)),
                                          ("2c3d4s7h", Fraction(21, 22))])
 def test_open_pql_vectors(board, want):
-    r = pe.pql(f"select avg(riverEquity(p1)) as eq from game='holdem', p1='AhAs', p2='KhKs', "
+    r = pql(f"select avg(riverEquity(p1)) as eq from game='holdem', p1='AhAs', p2='KhKs', "
                f"board='{board}'", exact=True)
     assert r.exact and r["eq"].fraction == want
-    r = pe.pql(f"select avg(riverEquity(p2)) from game='holdem', p1='AhAs', p2='KhKs', "
+    r = pql(f"select avg(riverEquity(p2)) from game='holdem', p1='AhAs', p2='KhKs', "
                f"board='{board}'", exact=True)
     assert r.columns[0].fraction == 1 - want
 
@@ -159,7 +160,7 @@ def test_river_equity_is_pe_equity(game, hands, board):
     for p in range(len(hands)):
         sel = [f"avg(riverEquity(p{p + 1})) as eq", f"histogram(fractionalRiverEquity(p{p + 1})) as h"]
         sel += [f"count({n}(p{p + 1})) as {n}" for n in names]
-        r = pe.pql(f"select {', '.join(sel)} from {_quoted(game, hands, board)}", exact=True)
+        r = pql(f"select {', '.join(sel)} from {_quoted(game, hands, board)}", exact=True)
         assert r.exact
         player = ref.players[p]
         assert r["eq"].fraction == player.fraction, (p, r["eq"].fraction, player.fraction)
@@ -195,7 +196,7 @@ def test_street_equity_is_pe_equity(game, hands, board, street, cut):
     else:
         ref = pe.equity(g.name, hands, board=board[:2 * cut], exact=True)
     sel = ", ".join(f"avg(equity(p{p + 1}, {street}))" for p in range(len(hands)))
-    r = pe.pql(f"select {sel} from {_quoted(game, hands, board)}", exact=True)
+    r = pql(f"select {sel} from {_quoted(game, hands, board)}", exact=True)
     assert [c.fraction for c in r.columns] == [p.fraction for p in ref.players]
 
 
@@ -208,7 +209,7 @@ def test_hvr_equity_is_pe_equity(game, hands, board, street):
     """HvREquity(p1, street) with p1 fixed and the board given: p1 against the others'
     ranges as written = pe.equity of that spot."""
     ref = pe.equity(GAME[game], hands, board=board, exact=True)
-    r = pe.pql(f"select avg(HvREquity(p1, {street})) from {_quoted(game, hands, board)}",
+    r = pql(f"select avg(HvREquity(p1, {street})) from {_quoted(game, hands, board)}",
                exact=True)
     assert r.columns[0].fraction == ref.players[0].fraction
 
@@ -216,8 +217,8 @@ def test_hvr_equity_is_pe_equity(game, hands, board, street):
 def test_exact_trials_and_card_clash():
     """An exact answer's trials are the deals walked, weighted: fixed hands on a flop are
     the ordered turn-river pairs' unordered sets (every consistent deal once)."""
-    r = pe.pql("select count(winsHi(p1)) from " + _quoted("holdem", ["AhAs", "KhKs"], "2c3d4s"),
+    r = pql("select count(winsHi(p1)) from " + _quoted("holdem", ["AhAs", "KhKs"], "2c3d4s"),
                exact=True)
     assert r.trials == r.dealt == math.comb(45, 2)
     with pytest.raises(PokerEvalError):
-        pe.pql("select count(winsHi(p1)) from game='holdem', p1='AhAs', p2='AhKs'", exact=True)
+        pql("select count(winsHi(p1)) from game='holdem', p1='AhAs', p2='AhKs'", exact=True)
