@@ -57,11 +57,14 @@ def partial_high(cards: np.ndarray) -> np.ndarray:
 
 
 def partial_razz(cards: np.ndarray) -> np.ndarray:
-    """Razz value of fewer than five cards: fewer pairs, then lower cards, is better."""
+    """Razz value of fewer than five cards: the pair shape as in razz (no pair, one pair,
+    two pair, trips, quads: one pair beats two pair), then lower cards, is better."""
     ranks = ((cards >> 2).astype(np.int64) + 1) % 13  # ace lowest
     counts = _counts(ranks)
+    top, pairs = counts.max(axis=1), (counts == 2).sum(axis=1)
+    shape = np.select([top == 4, top == 3, pairs == 2, pairs == 1], [5, 3, 2, 1], 0)
     keys = np.take_along_axis(counts, ranks, axis=1) * 16 + ranks
-    return (8 - counts.max(axis=1)).astype(np.int64) << 16 | (0xFFFF - _packed(keys))
+    return (8 - shape).astype(np.int64) << 16 | (0xFFFF - _packed(keys))
 
 
 class Hands:

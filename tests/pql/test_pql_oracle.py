@@ -415,3 +415,16 @@ def test_holdem_flop_rainbow_wheel_board():
         ("avg", "outsToHandType(hero, flop, straight)",
          lambda d: d.outs_to_hand_type(H, "flop", "straight")),
     ])
+
+
+def test_razz_partial_streets():
+    """Third and fourth street lows (fewer than five cards): pairs count as in razz, so one
+    pair (KK45) beats two pair (2233) on fourth street."""
+    players = {"hero": "2d2c3s3hAh9s", "villain": "KdKc4d5dQh7c"}
+    check("razz", players, "", [
+        ("count", "bestLoRating(hero, third)", lambda d: d.best_lo_rating(H, "third")),
+        ("count", "bestLoRating(hero, fourth)", lambda d: d.best_lo_rating(H, "fourth")),
+        ("count", "bestLoRating(villain, fourth)", lambda d: d.best_lo_rating(V, "fourth")),
+        ("count", "bestLoRating(villain, fifth)", lambda d: d.best_lo_rating(V, "fifth")),
+        ("avg", "riverEquity(hero)", lambda d: d.river_equity(H)),
+    ])

@@ -71,6 +71,23 @@ def partial_high_key(cards) -> tuple:
     return (category, *naive.grouped_ranks(ranks))
 
 
+def partial_razz_key(cards) -> tuple:
+    """Razz key of fewer than five cards (stud third and fourth street), smaller is better:
+    the pair shape as in razz (no pair, one pair, two pair, trips, quads), then the ranks
+    (ace low) grouped by multiplicity, high to low."""
+    ranks = [naive.low_rank(c) for c in cards]
+    shape = sorted(Counter(ranks).values(), reverse=True) + [0, 0]
+    if shape[0] == 4:
+        pairs = 5
+    elif shape[0] == 3:
+        pairs = 3
+    elif shape[0] == 2:
+        pairs = 2 if shape[1] == 2 else 1
+    else:
+        pairs = 0
+    return (pairs, *naive.grouped_ranks(ranks))
+
+
 @lru_cache(maxsize=1 << 18)
 def high_key(omaha: bool, hole: frozenset, board: frozenset) -> tuple:
     if omaha:
@@ -86,8 +103,7 @@ def low_key(pot: str, omaha: bool, hole: frozenset, board: frozenset):
     """Eight-or-better low key (None: no low) or razz key; smaller is better."""
     cards = sorted(hole | board)
     if pot == "razz":
-        assert len(cards) >= 5, "razz lows of fewer than five cards are not in the oracle"
-        return naive.best_razz(cards)[0]
+        return naive.best_razz(cards)[0] if len(cards) >= 5 else partial_razz_key(cards)
     if omaha:
         best = naive.omaha_low8(sorted(hole), sorted(board))
     else:
