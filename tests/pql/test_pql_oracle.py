@@ -428,3 +428,35 @@ def test_razz_partial_streets():
         ("count", "bestLoRating(villain, fifth)", lambda d: d.best_lo_rating(V, "fifth")),
         ("avg", "riverEquity(hero)", lambda d: d.river_equity(H)),
     ])
+
+
+def test_expressions_case_arithmetic_where():
+    """case, arithmetic and comparisons over the functions, exact (the oracle computes the
+    same expressions in Python)."""
+    def case_share(d):
+        return 1 if d.wins_hi(H) else Fraction(1, 2) if d.ties_hi(H) else 0
+    check(*HOLDEM_FLOP, [
+        ("avg", "case when winsHi(hero) then 1 when tiesHi(hero) then 0.5 else 0 end", case_share),
+        ("avg", "riverEquity(hero) * 2 - equity(hero, turn)",
+         lambda d: 2 * d.river_equity(H) - d.equity(H, "turn")),
+        ("avg", "case handType(hero, river) when flush then 3 when straight then 2 else 1 end",
+         lambda d: {"flush": 3, "straight": 2}.get(d.hand_type(H, "river"), 1)),
+        ("count", "minHiRating(hero, river, rateHiHand('AsKsQsJsTs')) or "
+                  "hiRating(villain, river) < rateHiHand('QQJJ2')",
+         lambda d: d.min_hi_rating(H, "river", "AsKsQsJsTs") or
+         d.hi_rating(V, "river") < (2, 12, 11, 2)),
+        ("max", "boardLoCardCount(river)", lambda d: d.board_lo_card_count("river")),
+        ("min", "equity(villain, turn)", lambda d: d.equity(V, "turn")),
+    ], where=("minEquity(hero, turn, 0.3) and handType(hero, turn) <> highcard",
+              lambda d: d.equity(H, "turn") >= Fraction(3, 10) and d.hand_type(H, "turn") != "highcard"))
+
+
+def test_stud_one_player_from_fifth():
+    """One stud player from fifth street: sixth and seventh both to come, in order."""
+    check("studhi", {"hero": "AhKdKs7c7d"}, "", [
+        ("histogram", "handType(hero, sixth)", lambda d: d.hand_type(H, "sixth")),
+        ("histogram", "handType(hero, seventh)", lambda d: d.hand_type(H, "seventh")),
+        ("count", "upCard(hero, sixth) = 'Ac'", lambda d: d.up_card(H, "sixth") == "Ac"),
+        ("count", "minHiRating(hero, sixth, rateHiHand('KKK77'))",
+         lambda d: d.min_hi_rating(H, "sixth", "KKK77")),
+    ], where=("handType(hero, sixth) = twopair", lambda d: d.hand_type(H, "sixth") == "twopair"))
