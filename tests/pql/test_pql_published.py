@@ -222,3 +222,39 @@ def test_exact_trials_and_card_clash():
     assert r.trials == r.dealt == math.comb(45, 2)
     with pytest.raises(PokerEvalError):
         pql("select count(winsHi(p1)) from game='holdem', p1='AhAs', p2='AhKs'", exact=True)
+
+
+@pytest.mark.parametrize("game, hands, board, dead", [
+    ("holdem", ["AhAs", "KhKs"], "Kc8d*", ""),
+    ("omaha8", ["Ah2h3sKs", "Ad2dQcJc"], "5h7c*", "9d"),
+])
+def test_board_range_is_pe_equity(game, hands, board, dead):
+    """A flop range: every flop of the range (by weight), then every turn and river."""
+    ref = pe.equity(GAME[game], hands, board=board, dead=dead, exact=True)
+    r = pql(f"select avg(riverEquity(p1)), avg(equity(p1, flop)), avg(equity(p2, turn)) "
+            f"from {_quoted(game, hands, board, dead)}", exact=True)
+    assert r.exact
+    assert [c.fraction for c in r.columns] == [ref.players[0].fraction, ref.players[0].fraction,
+                                               ref.players[1].fraction]
+
+
+def test_hvr_equity_with_a_ranged_hero():
+    """HvREquity(p1, flop) with p1 a range: each deal's value is p1's dealt holding against
+    p2's range (pe.equity), averaged over the deals: a holding's weight is its own times
+    the weight of p2's holdings it leaves possible."""
+    game, r1, r2, board = "holdem", "AA, KK@2", "QQ, AK", "Jh7h2c"
+    g = pe.get_game(game)
+    board_mask = set(pe.parse_cards(board))
+    h1, h2 = pe.parse_range(g, r1), pe.parse_range(g, r2)
+    num = den = Fraction(0)
+    for cards, w in zip(h1.holdings, h1.weights):
+        mine = {int(c) for c in cards}
+        if mine & board_mask:
+            continue
+        room = sum(Fraction(float(w2)) for c2, w2 in zip(h2.holdings, h2.weights)
+                   if not ({int(c) for c in c2} & (mine | board_mask)))
+        eq = pe.equity(game, [pe.cards_str(cards), r2], board=board, exact=True).players[0].fraction
+        num += Fraction(float(w)) * room * eq
+        den += Fraction(float(w)) * room
+    r = pql(f"select avg(HvREquity(p1, flop)) from {_quoted(game, [r1, r2], board)}", exact=True)
+    assert r.columns[0].fraction == num / den
