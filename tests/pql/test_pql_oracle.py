@@ -460,3 +460,16 @@ def test_stud_one_player_from_fifth():
         ("count", "minHiRating(hero, sixth, rateHiHand('KKK77'))",
          lambda d: d.min_hi_rating(H, "sixth", "KKK77")),
     ], where=("handType(hero, sixth) = twopair", lambda d: d.hand_type(H, "sixth") == "twopair"))
+
+
+@pytest.mark.xfail(strict=True, reason="not implemented: the engine refuses outsToHandType in "
+                   "stud games ('has no board'); issue 24 defines the outs functions for stud "
+                   "too (the card is p's next card)")
+def test_stud_outs_to_hand_type():
+    players = {"hero": "AhAsKd7c2d9h", "villain": "QcQdJs8s8h3c"}
+    check("studhi", players, "", [
+        ("avg", "outsToHandType(hero, fifth, twopair)",
+         lambda d: d.stud_outs_to_hand_type(H, "fifth", "twopair")),
+        ("avg", "outsToHandType(villain, sixth, fullhouse)",
+         lambda d: d.stud_outs_to_hand_type(V, "sixth", "fullhouse")),
+    ])

@@ -453,6 +453,19 @@ class Deal:
         to_type.__name__ = f"type{least}"
         return self._outs(p, street, to_type)
 
+    def stud_outs_to_hand_type(self, p: int, street: str, t: str) -> int:
+        """Stud: cards unseen by p (not p's cards so far, not another player's up cards so
+        far, not dead) that, as p's next card, give p at least hand type ``t``."""
+        k, least = self.k(street), HAND_TYPES.index(t)
+        assert self.spot.stud and k < 7
+        seen = set(self.hands[p][:k]) | set(self.spot.dead)
+        for q, cards in enumerate(self.hands):
+            if q != p:
+                seen |= set(cards[2:min(k, 6)])  # third to sixth street are dealt face up
+        mine = frozenset(self.hands[p][:k])
+        return sum(1 for c in naive.DECK if c not in seen
+                   and high_key(False, mine | {c}, frozenset())[0] >= least)
+
     def min_outs_to_hand_type(self, p: int, street: str, t: str, n: int) -> bool:
         return self.outs_to_hand_type(p, street, t) >= n
 
