@@ -39,7 +39,7 @@ PUBLIC = {
                      "allin_ev", "bet_limits", "board_order", "bring_in", "first_to_act",
                      "settle", "stud_bet_size"], "pokereval.rules"),
     "evaluate": "pokereval.evaluate",
-    **dict.fromkeys(["pql", "PqlResult", "PqlColumn", "PqlError"], "pokereval.pql"),
+    **dict.fromkeys(["pql", "PqlResult", "PqlColumn", "PqlError"], "pokereval.query"),
 }
 
 #: What the faces (cli, web) use beyond the public API, reached as ``pokereval.api.NAME``

@@ -53,6 +53,8 @@ FORBIDDEN = {
     "pokereval.tables": ["pokereval.api", "pokereval.protocol", "pokereval.cli",
                          "pokereval.web"],
     "pokereval.protocol": ["pokereval.cli", "pokereval.web"],
+    "pokereval.query": ["pokereval.api", "pokereval.protocol", "pokereval.cli",
+                        "pokereval.web"],
     "pokereval.web": ["pokereval.cli"],
 }
 #: What the single-hand evaluator may import (it must not load the range language).

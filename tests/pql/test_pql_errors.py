@@ -15,7 +15,7 @@ import time
 import pytest
 
 from pokereval.errors import PokerEvalError
-from pokereval.pql import PqlError, pql
+from pokereval.query import PqlError, pql
 
 HOLDEM = "from game='holdem', hero='AA', villain='KK'"
 RAZZ = "from game='razz', hero='A23', villain='KQJ'"
@@ -130,10 +130,6 @@ def test_exact_refusal_is_a_pql_error():
     assert "\n" not in str(info.value)
 
 
-@pytest.mark.xfail(strict=True, reason="pokereval/__init__.py's lazy __getattr__: once the "
-                   "pokereval.pql package is imported by another name (pe.PqlError, pe.PqlResult) "
-                   "before pe.pql is read, the import system binds pokereval.pql to the module, "
-                   "so pe.pql(...) is 'module object is not callable'")
 def test_pe_pql_is_the_function_whatever_is_read_first():
     code = ("import pokereval as pe\n"
             "pe.PqlError\n"

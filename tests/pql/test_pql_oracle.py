@@ -13,7 +13,7 @@ from fractions import Fraction
 import pytest
 
 import pokereval as pe
-from pokereval.pql import pql
+from pokereval.query import pql
 from pql_oracle import Spot
 
 H, V, W = 0, 1, 2  # hero, villain, villain2 (players in the order written)

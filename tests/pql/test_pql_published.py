@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 
 import pokereval as pe
-from pokereval.pql import pql
+from pokereval.query import pql
 from pokereval.errors import PokerEvalError
 
 # --------------------------------------------------------------------------------------

@@ -12,19 +12,21 @@ from __future__ import annotations
 import math
 import os
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import lru_cache
+from threading import Lock
 
 import numpy as np
 
-from .compile import Query
+from .compile import Query, compile_query
 from .deal import Block, enumerate_blocks, exact_rows, sample
 from .hands import Hands
 from .nested import Nested
 from .result import PqlResult, Sums, column
 from .syntax import PqlError
 
-__all__ = ["run_query", "chunk_sums", "DEFAULT_TRIALS", "CHUNK"]
+__all__ = ["run_query", "chunk_sums", "remote_chunk", "DEFAULT_TRIALS", "CHUNK"]
 
 DEFAULT_TRIALS = 600_000  # ProPokerTools' default
 CHUNK = 25_000
@@ -75,6 +77,28 @@ def chunk_sums(query: Query, seed: int, index: int, nested: Nested | None = None
     return block_sums(query, sample(query.table, size, rng), nested, False, keep)
 
 
+@lru_cache(maxsize=16)
+def _compiled(text: str) -> Query:
+    return compile_query(text)
+
+
+_NESTED: dict[tuple[str, int], Nested] = {}
+_NESTED_LOCK = Lock()
+
+
+def remote_chunk(text: str, seed: int, index: int, keep: int | None = None):
+    """:func:`chunk_sums` from the query's text, for another process or a Dask worker
+    (the compiled query and its nested caches are kept per process, keyed by text and seed)."""
+    query = _compiled(text)
+    with _NESTED_LOCK:
+        nested = _NESTED.get((text, seed))
+        if nested is None:
+            if len(_NESTED) >= 16:
+                _NESTED.clear()
+            nested = _NESTED[(text, seed)] = Nested(query.table, seed)
+    return chunk_sums(query, seed, index, nested, keep)
+
+
 def _merge(total: list[Sums], part: list[Sums]) -> None:
     for a, b in zip(total, part):
         a.merge(b)
@@ -114,7 +138,11 @@ def _stderr_done(sums: list[Sums], target: float) -> bool:
 
 
 def run_query(query: Query, *, exact: bool | None, trials: int | None, stderr: float | None,
-              seed: int | None, threads: int | None, progress) -> PqlResult:
+              seed: int | None, threads: int | None, progress,
+              executor: Executor | None = None) -> PqlResult:
+    """Run ``query``; ``executor`` (a process pool or a Dask client's executor) runs the
+    sampled chunks elsewhere, with the same answer as threads for the same seed (an exact
+    walk always runs here, on threads)."""
     started = time.perf_counter()
     sampled = trials is not None or stderr is not None
     if exact is None:
@@ -131,7 +159,7 @@ def run_query(query: Query, *, exact: bool | None, trials: int | None, stderr: f
     nested = Nested(query.table, seed)
     if exact:
         return _run_exact(query, nested, threads, progress, started, seed)
-    return _run_sampled(query, nested, trials, stderr, seed, threads, progress, started)
+    return _run_sampled(query, nested, trials, stderr, seed, threads, progress, started, executor)
 
 
 def _threads(threads: int | None) -> int:
@@ -161,7 +189,8 @@ def _run_exact(query, nested, threads, progress, started, seed) -> PqlResult:
     return _result(query, sums, True, trials, dealt, seed, False, started)
 
 
-def _run_sampled(query, nested, trials, stderr, seed, threads, progress, started) -> PqlResult:
+def _run_sampled(query, nested, trials, stderr, seed, threads, progress, started,
+                 executor=None) -> PqlResult:
     if trials is not None and (not isinstance(trials, int) or isinstance(trials, bool) or trials < 1):
         raise PqlError(f"trials must be a positive whole number, got {trials!r}")
     if stderr is not None and not (isinstance(stderr, (int, float)) and 0 < stderr < 1):
@@ -169,18 +198,26 @@ def _run_sampled(query, nested, trials, stderr, seed, threads, progress, started
     goal = trials if trials is not None else (None if stderr is not None else DEFAULT_TRIALS)
     most_dealt = (goal or 10_000_000) * _MAX_DEALT_FACTOR
     sums, accepted, dealt, index = _sums(query, False), 0, 0, 0
-    n = _threads(threads)
+    n = _threads(threads) if executor is None else max(_threads(threads), 8)
     partial = False
     try:
-        with ThreadPoolExecutor(n) as pool:
+        with ThreadPoolExecutor(n) as threads_pool:
+            pool = executor or threads_pool
+
+            def submit(i: int, keep: int | None = None):
+                if executor is None:
+                    return pool.submit(chunk_sums, query, seed, i, nested, keep)
+                return pool.submit(remote_chunk, query.text, seed, i, keep)
+
             done = False
             while not done:
                 wave = list(range(index, index + n))
                 index += n
-                parts = pool.map(lambda i: chunk_sums(query, seed, i, nested), wave)
+                futures = [submit(i) for i in wave]
+                parts = (f.result() for f in futures)
                 for i, (part, t, d) in zip(wave, parts):
                     if goal is not None and accepted + t > goal:  # cut this chunk to the goal
-                        part, t, d = chunk_sums(query, seed, i, nested, keep=goal - accepted)
+                        part, t, d = submit(i, goal - accepted).result()
                     _merge(sums, part)
                     accepted, dealt = accepted + t, dealt + d
                     if (goal is not None and accepted >= goal) or \

@@ -157,7 +157,7 @@ def _sort_key(b):
 
 @dataclass
 class PqlColumn:
-    """One selector's answer (see :func:`pokereval.pql`)."""
+    """One selector's answer (see :func:`pokereval.query`)."""
     name: str
     selector: str
     value: Any

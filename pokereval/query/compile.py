@@ -2,7 +2,7 @@
 against the game before anything is dealt, each expression a function of a block.
 
 A compiled expression is ``(type, fn)`` with ``fn(ctx) -> column`` (see
-:mod:`pokereval.pql.values`); ``ctx.hands`` is the block's :class:`hands.Hands` and
+:mod:`pokereval.query.values`); ``ctx.hands`` is the block's :class:`hands.Hands` and
 ``ctx.nested`` the query's :class:`nested.Nested` caches.
 """
 from __future__ import annotations

@@ -31,7 +31,7 @@ class PqlError(PokerEvalError):
     """A PQL query that cannot be read or run (the message is one line, with the column)."""
 
 
-PqlError.__module__ = "pokereval.pql"
+PqlError.__module__ = "pokereval.query"
 
 KEYWORDS = {"select", "from", "where", "as", "and", "or", "not", "case", "when", "then",
             "else", "end"}
@@ -316,7 +316,7 @@ def parse(text: str) -> Statement:
     >>> parse("select count(winsHi(hero) from game='holdem'")
     Traceback (most recent call last):
     ...
-    pokereval.pql.PqlError: expected ')', got 'from' at column 27
+    pokereval.query.PqlError: expected ')', got 'from' at column 27
     """
     if not isinstance(text, str):
         raise PqlError(f"a query is text, got {type(text).__name__}")
