@@ -55,6 +55,9 @@ TOOLS = {
     "save_ordering": ("pokereval.orderings", "save"),
     "parse_ppt_ordering": ("pokereval.orderings", "parse_ppt"),
     **{name: ("pokereval.tables.engine", name) for name in ("build_ordering", "build_equity")},
+    "split_statements": ("pokereval.query.syntax", "split_statements"),
+    "check_pql": ("pokereval.query.compile", "compile_query"),
+    "pql_bucket_label": ("pokereval.query.result", "bucket_label"),
 }
 
 

@@ -94,9 +94,10 @@ class Table:
 
 def _weights(w: np.ndarray) -> np.ndarray:
     """Range weights as int64 (exact counting): scaled by the lcm of their denominators."""
-    fr = [Fraction(float(x)).limit_denominator(10 ** 6) for x in w]
+    values, inverse = np.unique(np.asarray(w, dtype=np.float64), return_inverse=True)
+    fr = [Fraction(float(x)).limit_denominator(10 ** 6) for x in values]  # few distinct weights
     den = math.lcm(*(f.denominator for f in fr)) if fr else 1
-    return np.array([int(f * den) for f in fr], dtype=np.int64)
+    return np.array([int(f * den) for f in fr], dtype=np.int64)[inverse.reshape(-1)]
 
 
 def _seat(game: Game, name: str, text: str, column: int, ordering) -> Seat:

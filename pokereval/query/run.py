@@ -125,6 +125,14 @@ def exact_cost_seconds(query: Query) -> float:
     return cost
 
 
+def _affordable(query: Query) -> bool:
+    """Whether the exact walk fits the automatic choice (too many range combinations: no)."""
+    try:
+        return exact_cost_seconds(query) <= _EXACT_AUTO_SECONDS
+    except PqlError:
+        return False
+
+
 def _stderr_done(sums: list[Sums], target: float) -> bool:
     checked = False
     for s in sums:
@@ -146,7 +154,7 @@ def run_query(query: Query, *, exact: bool | None, trials: int | None, stderr: f
     started = time.perf_counter()
     sampled = trials is not None or stderr is not None
     if exact is None:
-        exact = not sampled and exact_cost_seconds(query) <= _EXACT_AUTO_SECONDS
+        exact = not sampled and _affordable(query)
     elif exact:
         if sampled:
             raise PqlError("exact=True counts every deal; drop trials / stderr, or sample")
