@@ -279,8 +279,9 @@ class _Checker:
             return special[1](self, node, args)
         impl = fn.impl
         if name == "nthrank":
-            (nt, nf), (kt, kf) = args
-            return "rank", lambda ctx: F.nth_rank_of(kf(ctx), np.asarray(nf(ctx).floats(), dtype=np.int64))
+            nf, kf = (a if callable(a) else (lambda ctx, v=a: v) for a in args)
+            return "rank", lambda ctx: F.nth_rank_of(
+                np.asarray(kf(ctx)), np.asarray(nf(ctx).floats(), dtype=np.int64))
         evaluated = [a for a in args]
 
         def call_fn(ctx):

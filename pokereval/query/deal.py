@@ -194,8 +194,10 @@ def sample(table: Table, n: int, rng: np.random.Generator) -> Block:
     used = np.full(n, fixed, dtype=np.uint64)
     todo = np.arange(n)
     listings = [(col, r, np.cumsum(w, dtype=np.float64), row_masks(r)) for col, r, w in table.listings()]
-    for _ in range(10_000):
+    for round_ in range(10_000):
         if not len(todo) or not listings:
+            break
+        if round_ == 200 and len(todo) * 100 > n * 99:  # nothing fits: give up early
             break
         mask = np.full(len(todo), fixed, dtype=np.uint64)
         clash = np.zeros(len(todo), dtype=bool)
@@ -207,7 +209,7 @@ def sample(table: Table, n: int, rng: np.random.Generator) -> Block:
             rows[todo, col:col + r.shape[1]] = r[pick]
         used[todo] = mask
         todo = todo[clash]
-    else:
+    if len(todo) and listings:
         raise PqlError("the ranges almost never fit together (a card twice in nearly every "
                        "deal); narrow the ranges")
     taken = _bits(used)
@@ -301,6 +303,18 @@ def _tuples(table: Table, most: int) -> tuple[list[np.ndarray], np.ndarray, np.n
         masks = masks[a] | m[b]
         weights = weights[a] * w[b].astype(object)
     return picks, masks, weights
+
+
+def check_possible(table: Table) -> None:
+    """Refuse ranges that cannot be dealt together at all (``AA`` three times in hold'em),
+    when they are small enough to tell at once."""
+    try:
+        _, masks, _ = _tuples(table, 2_000_000)
+    except PqlError:  # too many combinations to list: sampling will tell
+        return
+    if not len(masks):
+        raise PqlError("no deal is possible: the players' ranges, the board and the dead cards "
+                       "always share a card")
 
 
 def exact_rows(table: Table, streets: frozenset[int]) -> tuple[int, int]:

@@ -20,7 +20,7 @@ from threading import Lock
 import numpy as np
 
 from .compile import Query, compile_query
-from .deal import Block, enumerate_blocks, exact_rows, sample
+from .deal import Block, check_possible, enumerate_blocks, exact_rows, sample
 from .hands import Hands
 from .nested import Nested
 from .result import PqlResult, Sums, column
@@ -153,6 +153,7 @@ def run_query(query: Query, *, exact: bool | None, trials: int | None, stderr: f
     walk always runs here, on threads)."""
     started = time.perf_counter()
     sampled = trials is not None or stderr is not None
+    check_possible(query.table)
     if exact is None:
         exact = not sampled and _affordable(query)
     elif exact:

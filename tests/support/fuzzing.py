@@ -760,3 +760,73 @@ def check_web(case) -> None:
     elif path == "/api/equity" and "players" in doc.get("result", doc):
         players = doc.get("result", doc)["players"]
         assert abs(sum(p["equity"] for p in players) - 1) < 1e-9
+
+
+# -- the query language (PQL) -----------------------------------------------------
+
+PQL_GAMES = ["holdem", "omahahi", "omaha8", "omahahi5", "omaha85", "studhi", "stud8", "razz",
+             "courchevel8", "omaha-hilo", "plo8", "nosuchgame", ""]
+PQL_EXPRS = ["riverEquity(P)", "winsHi(P)", "tiesLo(P)", "scoops(P)", "winsLo(P)",
+             "handType(P, S)", "madeLo(P, S)", "equity(P, S)", "nutLo(P, S)", "nutHi(P, S)",
+             "fractionalRiverEquity(P)", "winningHandType()", "boardSuitCount(S)",
+             "pairedBoard(S)", "hiRating(P, S) >= rateHiHand('KKK22')", "upCard(P, S)",
+             "minHandType(P, S, flush)", "outsToHandType(P, S, straight)", "turnCard()",
+             "rankCount(handRanks(P))", "inRange(P, 'AA')", "riverEquity(P) + 1",
+             "winsHi(P) + 1", "case when winsHi(P) then 1 else 0 end", "1/0", "nthRank(2, boardRanks(S))",
+             "HvREquity(P, S)", "unknownFn(P)", "riverEquity(nobody)", "(winsHi(P)", "'text'"]
+PQL_STREETS = ["preflop", "flop", "turn", "river", "third", "fifth", "seventh", "nowhere"]
+PQL_SELECTORS = ["count", "avg", "max", "min", "histogram", "sum"]
+PQL_HANDS = {"holdem": ["AA", "KK", "AhKh", "*", "15%", "TT+"],
+             "omaha": ["AA**", "A2**", "****", "KsKdQhJh", "15%", "AhAd2c3s"],
+             "omaha5": ["AA***", "A2***", "*****", "KsKdQhJh2c"],
+             "stud": ["AsKsQs", "**", "***", "2c3d4h", "KK*"]}
+
+
+def _pql_family(game: str) -> str:
+    if game in ("studhi", "stud8", "razz"):
+        return "stud"
+    if game in ("omahahi5", "omaha85", "courchevel8"):
+        return "omaha5"
+    if game in ("holdem", "nosuchgame", ""):
+        return "holdem"
+    return "omaha"
+
+
+@st.composite
+def pql_query_st(draw) -> str:
+    game = draw(st.sampled_from(PQL_GAMES))
+    hands = PQL_HANDS[_pql_family(game)]
+    players = [f"p{i + 1}" for i in range(draw(st.integers(1, 3)))]
+    cols = []
+    for _ in range(draw(st.integers(1, 3))):
+        expr = draw(st.sampled_from(PQL_EXPRS)).replace("P", draw(st.sampled_from(players)))
+        expr = expr.replace("S", draw(st.sampled_from(PQL_STREETS)))
+        cols.append(f"{draw(st.sampled_from(PQL_SELECTORS))}({expr})")
+    froms = [f"game='{game}'"] + [f"{p}='{draw(st.sampled_from(hands))}'" for p in players]
+    if _pql_family(game) != "stud" and draw(st.booleans()):
+        froms.append(f"board='{draw(st.sampled_from(['', 'Kh7c2d', 'K**', 'AhKhQh2c', '2c3d4s5h6c', 'ZZ']))}'")
+    where = f" where {draw(st.sampled_from(['winsHi(p1)', 'madeLo(p1, river)', 'not scoops(p1)', 'p1 > 1', '']))}" \
+        if draw(st.booleans()) else ""
+    text = f"select {', '.join(cols)} from {', '.join(froms)}{where}"
+    if draw(st.booleans()):  # damage: cut, duplicate or inject junk
+        i = draw(st.integers(0, len(text)))
+        text = draw(st.sampled_from([text[:i], text[:i] + draw(st.sampled_from(JUNK)) + text[i:],
+                                     text + "; " + text, text.upper(), text.replace("'", "")]))
+    return text
+
+
+@entry_point("pql", pql_query_st(), budget=30.0)
+def check_pql(text: str) -> None:
+    r = pe.pql(text, trials=2000, seed=1, threads=1) if ";" not in text else None
+    if r is None:
+        for statement in pe.api.split_statements(text):
+            pe.api.check_pql(statement)
+        return
+    assert r.exact or r.trials == 2000 or r.trials <= r.dealt
+    for c in r.columns:
+        if c.selector == "count":
+            assert 0 <= c.value <= 1 and 0 <= c.count <= r.trials, c
+        elif c.selector == "histogram":
+            assert abs(sum(f for _, f, _ in c.value) - 1) < 1e-9 if r.trials else not c.value
+        assert c.std_error >= 0 or math.isnan(c.std_error)
+    json.dumps(r.to_dict(), default=str)
