@@ -12,6 +12,7 @@ Routes (bodies and answers are the CLI's ``--json`` shapes)::
     POST /api/evaluate        {"game", "hole", "board"} -> 'pokereval eval --json'
     POST /api/graph           next-street distribution (when pe.equity_distribution exists)
     POST /api/percentile      {"game", "hand", "players"} (when pe.percentile exists)
+    POST /api/pql             {"query", "trials"?, "stderr"?, "exact"?, "seed"?} -> 'pokereval pql --json'
 
 Bad input -> 400 ``{"error": "<one line>", "field", "player", "fields": [...]}``: ``field``
 and ``player`` are the engine error's own (what it is about: "game", "player", "board",
@@ -437,6 +438,43 @@ async def api_percentile(request: Request) -> Response:
                   "percentile": float(event[1])})
 
 
+async def api_pql(request: Request) -> Response:
+    limits = request.app.state.limits
+    obj = await _body(request, limits.max_body)
+    query = obj.get("query")
+    if not isinstance(query, str) or not query.strip():
+        raise ApiError(400, "'query' must be a PQL statement", field="query")
+    trials, seed, stderr, exact = (obj.get(k) for k in ("trials", "seed", "stderr", "exact"))
+    if trials is not None and (_whole(trials) is None or not 1 <= _whole(trials) <= limits.max_samples):
+        raise ApiError(400, f"'trials' must be a whole number from 1 to {limits.max_samples:,}",
+                       field="trials")
+    if seed is not None and _whole(seed) is None:
+        raise ApiError(400, "'seed' must be a whole number", field="seed")
+    if stderr is not None and (isinstance(stderr, bool) or not isinstance(stderr, (int, float))):
+        raise ApiError(400, "'stderr' must be a number", field="stderr")
+    if exact not in (None, True, False):
+        raise ApiError(400, "'exact' must be true, false or absent", field="exact")
+    options = dict(trials=_whole(trials) if trials is not None else None, stderr=stderr,
+                   seed=_whole(seed) if seed is not None else None,
+                   exact=exact, threads=limits.threads)
+    pql = api.pql
+    job = _start(request, lambda progress: pql(query, progress=progress, **options))
+    event = await _final_event(request, job)
+    if event is None or event[0] == "cancelled":
+        return Response(status_code=499)
+    if event[0] == "error":
+        raise _failure(event[1])
+    result = event[1]
+    data = {**_echo(obj), **result.to_dict()}
+    if result.partial and job.timed_out:
+        limit = format_seconds(job.seconds)
+        if result.exact or exact:
+            raise ApiError(400, f"the exact answer needs more than this server's time limit of "
+                                f"{limit}; ask for trials instead")
+        data["stopped"] = f"time limit of {limit} reached"
+    return _json(data)
+
+
 # ---------------------------------------------------------------------------
 # The app
 # ---------------------------------------------------------------------------
@@ -501,6 +539,7 @@ def create_app(limits: Limits | None = None) -> Starlette:
             Route("/api/evaluate", api_evaluate, methods=["POST"]),
             Route("/api/graph", api_graph, methods=["POST"]),
             Route("/api/percentile", api_percentile, methods=["POST"]),
+            Route("/api/pql", api_pql, methods=["POST"]),
         ],
         exception_handlers={Exception: _api_error, HTTPException: _api_error,
                             ApiError: _api_error, PokerEvalError: _api_error},
