@@ -96,6 +96,7 @@ class Hand:
     rake: int | None = None
     button: int | None = None
     tournament: str | None = None
+    hero: int | None = None
     mixed: str | None = None
     table: str = ""
     max_seats: int | None = None
@@ -145,7 +146,8 @@ class Hand:
         return {"site": self.site, "hand_id": self.hand_id, "game": self.game,
                 "game_text": self.game_text, "limit": self.limit, "mixed": self.mixed,
                 "stakes": list(self.stakes), "currency": self.currency, "unit": str(self.unit),
-                "tournament": self.tournament, "table": self.table, "button": self.button,
+                "tournament": self.tournament, "hero": self.hero, "table": self.table,
+                "button": self.button,
                 "started": self.started,
                 "seats": [{"seat": s.seat, "name": s.name, "stack": s.stack,
                            "sitting_out": s.sitting_out} for s in self.seats],

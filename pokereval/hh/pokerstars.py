@@ -145,6 +145,7 @@ class _Reader:
         self.in_summary = False
         self.run_twice = False
         self.big_blind = 0
+        self.hero: int | None = None
         self.notes: list[str] = []
 
     # -- helpers ----------------------------------------------------------
@@ -248,7 +249,7 @@ class _Reader:
         if title not in names:
             raise HandHistoryError(f"unknown street {title!r} for {self.header.game}")
         street = names[title]
-        if street != self.street:
+        if street != self.street and self.street:  # blinds count on the first street
             self.commit = {}
         self.street = street
         if self.stud:
@@ -344,8 +345,11 @@ class _Reader:
         if not groups:
             raise HandHistoryError("'Dealt to' line without cards")
         if not self.stud:
+            self.hero = seat
             self.show(seat, [c for g in groups for c in g])
             return
+        if self.street == "3rd" and len(groups[0]) == 3:
+            self.hero = seat
         have = self.cards.setdefault(seat, [])
         if self.street == "3rd" or len(groups) == 1:
             new = groups[0] if len(groups[0]) != 1 else [UNKNOWN, UNKNOWN] + groups[0]
@@ -403,7 +407,8 @@ class _Reader:
         return Hand("PokerStars", h.hand_id, h.game, h.game_text, h.limit, h.stakes,
                     h.currency, h.unit, tuple(self.seats[s] for s in sorted(self.seats)),
                     tuple(self.actions), cards, boards, dict(sorted(collected.items())),
-                    self.total, self.rake, None if self.stud else button, h.tournament, h.mixed,
+                    self.total, self.rake, None if self.stud else button, h.tournament, self.hero,
+                    h.mixed,
                     table, max_seats, h.started, source, self.first_line, tuple(self.notes))
 
     def boards(self) -> tuple[tuple[str, ...], ...]:
