@@ -8,7 +8,7 @@ the table rules, the web calculator, next-street graphs and starting-hand tables
     pokereval eval GAME HOLE [--board CARDS] [--json]
     pokereval games [--json]
     pokereval batch [FILE|-]
-    pokereval settle | allin | serve | graph | rank | range | table ...
+    pokereval settle | allin | serve | graph | rank | range | table | hh ...
 
 Exit codes: 0 success, 2 bad input (one line on stderr, never a traceback),
 130 interrupted (Ctrl-C; ``equity`` still prints what it computed, marked partial),
@@ -30,7 +30,7 @@ import sys
 from .._version import __version__
 from ..errors import PokerEvalError
 from ..protocol import BATCH_FIELDS, one_line  # noqa: F401  (BATCH_FIELDS: kept)
-from . import batch, equity, evaluate, games, graph, rules, serve, tables
+from . import batch, equity, evaluate, games, graph, hh, rules, serve, tables
 from .common import (EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, PROG, Formatter,
                      Parser, UsageError)
 
@@ -44,7 +44,7 @@ from .progress import PROGRESS_DELAY, ProgressReporter  # noqa: F401
 __all__ = ["entry", "main", "build_parser"]
 
 #: The command modules, in the order ``--help`` lists them; each has ``register(commands)``.
-COMMANDS = (equity, evaluate, games, batch, rules, serve, graph, tables)
+COMMANDS = (equity, evaluate, games, batch, rules, serve, graph, tables, hh)
 
 
 def build_parser() -> argparse.ArgumentParser:
