@@ -57,4 +57,6 @@ __all__ = [
     "bet_limits", "board_order", "bring_in", "first_to_act", "settle", "stud_bet_size",
     # distributions (pokereval.analysis)
     "DistributionResult", "RangeEquities", "equity_by_street", "equity_distribution", "range_equities",
+    # hand histories (pokereval.hh)
+    "Hand", "HandHistoryError", "HandReport", "Refused", "hand_report", "read_hands",
 ]

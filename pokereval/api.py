@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # the lazy names, for type checkers
     from .rules import (AllinResult, BettingRound, Limits, Pot, RulesError, Settlement,
                         allin_ev, bet_limits, board_order, bring_in, first_to_act, settle,
                         stud_bet_size)
+    from .hh import Hand, HandHistoryError, HandReport, Refused, hand_report, read_hands
 
 #: public name -> the module that defines it (imported when the name is first used)
 PUBLIC = {
@@ -40,6 +41,8 @@ PUBLIC = {
                      "settle", "stud_bet_size"], "pokereval.rules"),
     "evaluate": "pokereval.evaluate",
     **dict.fromkeys(["pql", "PqlResult", "PqlColumn", "PqlError"], "pokereval.query"),
+    **dict.fromkeys(["read_hands", "hand_report", "Hand", "HandReport", "HandHistoryError",
+                     "Refused"], "pokereval.hh"),
 }
 
 #: What the faces (cli, web) use beyond the public API, reached as ``pokereval.api.NAME``
@@ -58,6 +61,8 @@ TOOLS = {
     "split_statements": ("pokereval.query.syntax", "split_statements"),
     "check_pql": ("pokereval.query.compile", "compile_query"),
     "pql_bucket_label": ("pokereval.query.result", "bucket_label"),
+    **{name: ("pokereval.hh", name) for name in ("replay", "price")},
+    "money_text": ("pokereval.hh.report", "money_text"),
 }
 
 

@@ -9,7 +9,7 @@ the table rules, the web calculator, next-street graphs and starting-hand tables
     pokereval games [--json]
     pokereval batch [FILE|-]
     pokereval pql "QUERY; QUERY" [--exact | --trials N] [--json] | pql --csv IN.csv
-    pokereval settle | allin | serve | graph | rank | range | table ...
+    pokereval settle | allin | serve | graph | rank | range | table | hh ...
 
 Exit codes: 0 success, 2 bad input (one line on stderr, never a traceback),
 130 interrupted (Ctrl-C; ``equity`` still prints what it computed, marked partial),
@@ -31,7 +31,7 @@ import sys
 from .._version import __version__
 from ..errors import PokerEvalError
 from ..protocol import BATCH_FIELDS, one_line  # noqa: F401  (BATCH_FIELDS: kept)
-from . import batch, equity, evaluate, games, graph, pql, rules, serve, tables
+from . import batch, equity, evaluate, games, graph, hh, pql, rules, serve, tables
 from .common import (EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, PROG, Formatter,
                      Parser, UsageError)
 
@@ -45,7 +45,7 @@ from .progress import PROGRESS_DELAY, ProgressReporter  # noqa: F401
 __all__ = ["entry", "main", "build_parser"]
 
 #: The command modules, in the order ``--help`` lists them; each has ``register(commands)``.
-COMMANDS = (equity, evaluate, games, batch, pql, rules, serve, graph, tables)
+COMMANDS = (equity, evaluate, games, batch, pql, rules, serve, graph, tables, hh)
 
 
 def build_parser() -> argparse.ArgumentParser:
