@@ -52,6 +52,7 @@ FORBIDDEN = {
                         "pokereval.cli", "pokereval.web"],
     "pokereval.tables": ["pokereval.api", "pokereval.protocol", "pokereval.cli",
                          "pokereval.web"],
+    "pokereval.hh": ["pokereval.api", "pokereval.protocol", "pokereval.cli", "pokereval.web"],
     "pokereval.protocol": ["pokereval.cli", "pokereval.web"],
     "pokereval.query": ["pokereval.api", "pokereval.protocol", "pokereval.cli",
                         "pokereval.web"],

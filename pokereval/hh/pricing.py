@@ -6,8 +6,8 @@ at most one of them still has chips (nobody can bet again), when a card is still
 come.  Every pot is priced by :func:`pokereval.allin_ev` over the cards still to come:
 main and side pots, hi/lo halves, ties and odd chips, the rake as the history states
 it.  Exact where ``allin_ev`` enumerates (its automatic choice); otherwise sampled
-(``allin_ev``'s sample count) with a seed made from the hand number, so a report is
-the same each time it is made.
+(``allin_ev``'s sample count, or ``samples``) with a seed made from the hand number, so
+a report is the same each time it is made.
 
 What each player's cards were at the spot: the cards the history shows, cut to those
 dealt by that street.  Dead cards: in stud, the folded players' face-up cards (every
@@ -22,7 +22,9 @@ from fractions import Fraction
 
 from ..errors import PokerEvalError
 from ..games import get_game
+from ..equity.spot import parse_spot
 from ..rules import allin_ev
+from ..rules.allin import AUTO_EXACT_RUNOUTS, AUTO_EXACT_STUD
 from .model import BETTING_KINDS, UNKNOWN, Hand
 from .replay import contributions, showdown_cards
 
@@ -119,6 +121,8 @@ def price(hand: Hand, *, samples: int | None = None) -> Pricing:
     dead = _stud_dead(hand, folded, street) if hand.stud else ""
     seed = int(hand.hand_id) % (1 << 63) if hand.hand_id.isdigit() else 1
     try:
+        if samples is not None and _runouts(hand, hands, board, dead) <= _auto_limit(hand):
+            samples = None  # allin_ev enumerates this spot anyway
         r = allin_ev(hand.game, hands, board, dead, contributions=contrib, folded=sorted(folded),
                      button=hand.button, rake=hand.rake or 0, samples=samples, seed=seed)
     except PokerEvalError as exc:
@@ -127,6 +131,14 @@ def price(hand: Hand, *, samples: int | None = None) -> Pricing:
     luck = {s: hand.collected.get(s, 0) - r.ev[s] for s in r.ev}
     return Pricing(hand.hand_id, "priced", street, "", tuple(live), dict(r.ev), r.ev_fraction,
                    dict(r.std_error), r.exact, r.samples, luck, hands, board)
+
+
+def _runouts(hand: Hand, hands: dict[int, str], board: str, dead: str) -> int:
+    return parse_spot(hand.game, list(hands.values()), board, dead).runouts
+
+
+def _auto_limit(hand: Hand) -> int:
+    return AUTO_EXACT_STUD if hand.stud else AUTO_EXACT_RUNOUTS
 
 
 def _count(hand: Hand, street: str) -> int:
