@@ -409,10 +409,16 @@ def _nut(low: bool):
 
 
 def _next_street(checker: _Checker, node, st: str) -> None:
-    if street_cards(checker.game, st) >= 5 or street_cards(checker.game, st) < 3:
+    k = street_cards(checker.game, st)
+    if checker.game.stud:  # p's next card: there is one after third to sixth street
+        if k >= 7:
+            raise _err(f"{node.text}() counts next-card outs: the street must be third to "
+                       f"sixth, got {st}", node)
+        return
+    if k >= 5 or k < 3:
         raise _err(f"{node.text}() counts next-card outs: the street must be the flop or the "
                    f"turn, got {st}", node)
-    checker.streets.add(street_cards(checker.game, st) + 1)
+    checker.streets.add(k + 1)
 
 
 def _nut_outs(low: bool):
@@ -430,7 +436,10 @@ def _outs_to_type(checker: _Checker, node, args):
     checker.nested.add("outs")
     if callable(t):
         raise _err(f"{node.text}() needs a hand-type constant (e.g. flush)", node.args[2])
-    f = lambda ctx: ctx.nested.outs(ctx.hands, p, st, ctx.nested.type_test(int(t)))  # noqa: E731
+    if checker.game.stud:
+        f = lambda ctx: ctx.nested.stud_outs(ctx.hands, p, st, int(t))  # noqa: E731
+    else:
+        f = lambda ctx: ctx.nested.outs(ctx.hands, p, st, ctx.nested.type_test(int(t)))  # noqa: E731
     if len(args) == 4:
         n = args[3]
         return "bool", lambda ctx: f(ctx).compare(n(ctx), ">=")
@@ -502,8 +511,12 @@ _SPECIAL = {
     "nutlo": ("PS", _nut(True), ("board", "eight", "hand")),
     "nuthiouts": ("PS", _nut_outs(False), ("board", "high", "hand")),
     "nutloouts": ("PS", _nut_outs(True), ("board", "eight", "hand")),
-    "outstohandtype": ("PST", _outs_to_type, ("board", "high", "hand")),
-    "minoutstohandtype": ("PSTN", _outs_to_type, ("board", "high", "hand")),
+    # outs to a hand type mean something in stud too (the card is p's next card); the nut
+    # functions do not: with no common board, "no holding of unseen cards beats p" has no
+    # single meaning (each opponent's up cards fix part of his hand), and PPT defines them
+    # for board games only, so they stay board-only (a one-line error in stud).
+    "outstohandtype": ("PST", _outs_to_type, ("high", "hand")),
+    "minoutstohandtype": ("PSTN", _outs_to_type, ("high", "hand")),
     "inrange": ("PR", _in_range, ()), "boardinrange": ("R", _board_in_range, ("board",)),
     "handranking": ("P", _hand_ranking, ("ordered",)),
     "ratehihand": ("R", _rate(False), ("high",)), "ratelohand": ("R", _rate(True), ("low",)),

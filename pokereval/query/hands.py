@@ -15,7 +15,7 @@ from ..equity.tally import lcm_upto
 from ..games import Game
 from .deal import Block, Table
 
-__all__ = ["Hands", "street_cards", "STREETS", "STUD_STREETS"]
+__all__ = ["Hands", "high_rating", "street_cards", "STREETS", "STUD_STREETS"]
 
 STREETS = ("preflop", "flop", "turn", "river")
 STUD_STREETS = ("third", "fourth", "fifth", "sixth", "seventh")
@@ -65,6 +65,13 @@ def partial_razz(cards: np.ndarray) -> np.ndarray:
     shape = np.select([top == 4, top == 3, pairs == 2, pairs == 1], [5, 3, 2, 1], 0)
     keys = np.take_along_axis(counts, ranks, axis=1) * 16 + ranks
     return (8 - shape).astype(np.int64) << 16 | (0xFFFF - _packed(keys))
+
+
+def high_rating(cards: np.ndarray) -> np.ndarray:
+    """High rating (``category << 20 | order``) of rows of any number of cards."""
+    if cards.shape[1] < 5:
+        return partial_high(cards)
+    return _full_rating(_native.eval_hi_batch(cards))
 
 
 class Hands:

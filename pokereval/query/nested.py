@@ -28,7 +28,7 @@ from ..equity.tally import lcm_upto, share_units
 from ..percent import percentile
 from ..ranges import parse_range
 from .deal import Table
-from .hands import Hands, street_cards
+from .hands import Hands, high_rating, street_cards
 from .values import Num
 
 __all__ = ["Nested"]
@@ -189,6 +189,24 @@ class Nested:
                 continue
             nxt = np.hstack([board[rows], np.full((len(rows), 1), c, dtype=np.uint8)])
             count[rows] += test(hole[rows], nxt)
+        return Num(count, 1)
+
+    def stud_outs(self, h: Hands, p: int, st: str, category: int) -> Num:
+        """Stud: cards unseen by p (not p's cards so far, not another player's up cards so
+        far, not dead) that, as p's next card, give p at least hand type ``category``."""
+        k = street_cards(self.game, st)
+        mine = h.hole(p, k)
+        seen = h.mask(mine) | np.uint64(self.dead_mask)
+        for q in range(h.n):
+            if q != p and min(k, 6) > 2:  # third to sixth street are dealt face up
+                seen |= h.mask(h.hole(q, min(k, 6))[:, 2:])
+        count = np.zeros(len(h), dtype=np.int64)
+        for c in range(52):
+            rows = np.nonzero(((seen >> np.uint64(c)) & _ONE) == 0)[0]
+            if not len(rows):
+                continue
+            cards = np.hstack([mine[rows], np.full((len(rows), 1), c, dtype=np.uint8)])
+            count[rows] += (high_rating(cards) >> 20) >= category
         return Num(count, 1)
 
     def nut_test(self, low: bool):
