@@ -403,6 +403,9 @@ def _hvr(checker: _Checker, node, args):
 def _nut(low: bool):
     def make(checker: _Checker, node, args):
         p, st = args
+        if street_cards(checker.game, st) < 3:  # hold'em preflop: no five-card hand yet
+            raise _err(f"{node.text}() on {st} means nothing in {checker.game.name}: there "
+                       f"is no board yet", node)
         checker.nested.add("nut")
         return "bool", lambda ctx: ctx.nested.nut(ctx.hands, p, st, low)
     return make
