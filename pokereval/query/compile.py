@@ -554,6 +554,16 @@ def _selector(checker: _Checker, sel: Selector, i: int) -> Column:
     return Column(name, sel.function, t, fn)
 
 
+def _marking_live(where):
+    """The WHERE, which also tells the block's :class:`Hands` which rows it accepts: the
+    selectors' nested walks (equity, nuts, outs) then skip the rows that do not count."""
+    def f(ctx):
+        accepted = where(ctx)
+        ctx.hands.live = np.broadcast_to(np.asarray(accepted, dtype=bool), (len(ctx.hands),))
+        return accepted
+    return f
+
+
 def compile_query(text: str, ordering=None) -> Query:
     """Parse and check one statement (every error is a one-line :class:`PqlError`)."""
     statement = parse(text)
@@ -567,6 +577,7 @@ def compile_query(text: str, ordering=None) -> Query:
     if statement.where is not None:
         t, where = checker.expr(statement.where)
         checker.want(t, ("bool",), statement.where, "WHERE")
+        where = _marking_live(where)
     if checker.game.stud:
         checker.streets.add(7)
     return Query(text, checker.game, checker.table, columns, where,

@@ -82,9 +82,16 @@ class Hands:
         self.rows = block.rows
         self.n = len(table.seats)
         self._cache: dict = {}
+        #: the rows whose values count (set once the WHERE is evaluated; None: every row):
+        #: nested walks compute only these and leave the others 0
+        self.live: np.ndarray | None = None
 
     def __len__(self) -> int:
         return len(self.rows)
+
+    def live_rows(self) -> np.ndarray:
+        """Indices of the rows whose values count (:attr:`live`)."""
+        return np.arange(len(self.rows)) if self.live is None else np.nonzero(self.live)[0]
 
     def cached(self, key, compute):
         if key not in self._cache:

@@ -73,9 +73,10 @@ class Nested:
         board = h.board(k)
         keys = np.hstack([holes.reshape(len(h), -1), board])
         units = share_units(g.pot, n)
-        out = np.empty(len(h), dtype=np.int64)
+        out = np.zeros(len(h), dtype=np.int64)
         runouts = None
-        for i, key in enumerate(map(bytes, keys)):
+        for i in h.live_rows():
+            key = bytes(keys[i])
             hit = self._equity.get(key)
             if hit is None:
                 used = _mask_of(keys[i]) | self.dead_mask
@@ -91,8 +92,8 @@ class Nested:
         n = h.n
         cards = [h.hole(q, k) for q in range(n)]
         dead = cards_str(self.table.dead)
-        values = []
-        for i in range(len(h)):
+        values = [Fraction(0)] * len(h)
+        for i in h.live_rows():
             hands = tuple(cards_str(c[i]) for c in cards)
             hit = self._equity.get(hands)
             if hit is None:
@@ -100,7 +101,7 @@ class Nested:
                         parse_options(None, None, None, self.seed, 1, None), 0.0)
                 hit = [pl.fraction if r.exact else pl.equity for pl in r.players]
                 self._equity[hands] = hit
-            values.append(hit[p])
+            values[i] = hit[p]
         return _fraction_column(values)
 
     def hvr_equity(self, h: Hands, p: int, st: str) -> Num:
@@ -108,8 +109,8 @@ class Nested:
         k = street_cards(self.game, st)
         mine = h.hole(p, k) if self.game.stud else h.hole(p)
         board = None if self.game.stud else h.board(k)
-        values = []
-        for i in range(len(h)):
+        values = [Fraction(0)] * len(h)
+        for i in h.live_rows():
             hand = cards_str(mine[i])
             b = cards_str(board[i]) if board is not None else ""
             hit = self._hvr.get((p, hand, b))
@@ -119,7 +120,7 @@ class Nested:
                         parse_options(None, None, None, self.seed, 1, None), 0.0)
                 hit = r.players[p].fraction if r.exact else r.players[p].equity
                 self._hvr[(p, hand, b)] = hit
-            values.append(hit)
+            values[i] = hit
         return _fraction_column(values)
 
     # the nuts -------------------------------------------------------------------------
@@ -134,20 +135,19 @@ class Nested:
 
     def nut(self, h: Hands, p: int, st: str, low: bool) -> np.ndarray:
         k = street_cards(self.game, st)
-        mine = _native_value(h, p, st, low)
-        nut = self._nut_values(h.hole(p), h.board(k), low)
-        return (mine >= nut) & ((mine > 0) if low else True)
+        rows = h.live_rows()
+        mine = _native_value(h, p, st, low)[rows]
+        nut = self._nut_values(h.hole(p)[rows], h.board(k)[rows], low)
+        out = np.zeros(len(h), dtype=bool)
+        out[rows] = (mine >= nut) & ((mine > 0) if low else True)
+        return out
 
     def outs(self, h: Hands, p: int, st: str, test) -> Num:
         """Cards unseen by p that, as the next board card, make ``test(hole, board)`` true."""
-        k = street_cards(self.game, st)
-        hole, board = h.hole(p), h.board(k)
-        seen = np.zeros(len(h), dtype=np.uint64)
-        for cards in (hole, board):
-            for i in range(cards.shape[1]):
-                seen |= _ONE << cards[:, i].astype(np.uint64)
-        seen |= np.uint64(self.dead_mask)
-        count = np.zeros(len(h), dtype=np.int64)
+        k, live = street_cards(self.game, st), h.live_rows()
+        hole, board = h.hole(p)[live], h.board(k)[live]
+        seen = _masks(hole) | _masks(board) | np.uint64(self.dead_mask)
+        count = np.zeros(len(live), dtype=np.int64)
         for c in range(52):
             free = ((seen >> np.uint64(c)) & _ONE) == 0
             rows = np.nonzero(free)[0]
@@ -155,25 +155,29 @@ class Nested:
                 continue
             nxt = np.hstack([board[rows], np.full((len(rows), 1), c, dtype=np.uint8)])
             count[rows] += test(hole[rows], nxt)
-        return Num(count, 1)
+        out = np.zeros(len(h), dtype=np.int64)
+        out[live] = count
+        return Num(out, 1)
 
     def stud_outs(self, h: Hands, p: int, st: str, category: int) -> Num:
         """Stud: cards unseen by p (not p's cards so far, not another player's up cards so
         far, not dead) that, as p's next card, give p at least hand type ``category``."""
-        k = street_cards(self.game, st)
-        mine = h.hole(p, k)
-        seen = h.mask(mine) | np.uint64(self.dead_mask)
+        k, live = street_cards(self.game, st), h.live_rows()
+        mine = h.hole(p, k)[live]
+        seen = _masks(mine) | np.uint64(self.dead_mask)
         for q in range(h.n):
             if q != p and min(k, 6) > 2:  # third to sixth street are dealt face up
-                seen |= h.mask(h.hole(q, min(k, 6))[:, 2:])
-        count = np.zeros(len(h), dtype=np.int64)
+                seen |= _masks(h.hole(q, min(k, 6))[live, 2:])
+        count = np.zeros(len(live), dtype=np.int64)
         for c in range(52):
             rows = np.nonzero(((seen >> np.uint64(c)) & _ONE) == 0)[0]
             if not len(rows):
                 continue
             cards = np.hstack([mine[rows], np.full((len(rows), 1), c, dtype=np.uint8)])
             count[rows] += (high_rating(cards) >> 20) >= category
-        return Num(count, 1)
+        out = np.zeros(len(h), dtype=np.int64)
+        out[live] = count
+        return Num(out, 1)
 
     def nut_test(self, low: bool):
         def test(hole, board):

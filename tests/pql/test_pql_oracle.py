@@ -500,3 +500,32 @@ def test_stud_outs_refusals():
         pql("select avg(nutHiOuts(hero, fifth)) from game='studhi', hero='AhKh2c3d4s5s6s'")
     with pytest.raises(PqlError, match="has no high"):
         pql("select avg(outsToHandType(hero, fifth, flush)) from game='razz', hero='AhKh2c3d4s5s6s'")
+
+
+def test_holdem_turn_nuts_on_the_river_with_a_where():
+    """Four-flush rivers (one-card flushes), straights, and nested selectors under a WHERE
+    that rejects rows (the engine computes them on the accepted rows only)."""
+    check("holdem", {"hero": "AhQh", "villain": "KsKd"}, "Jh7h2cTs", [
+        ("count", "nutHi(villain, river)", lambda d: d.nut_hi(V, "river")),
+        ("avg", "nutHiOuts(hero, turn)", lambda d: d.nut_hi_outs(H, "turn")),
+        ("avg", "equity(villain, turn)", lambda d: d.equity(V, "turn")),
+        ("avg", "riverEquity(hero)", lambda d: d.river_equity(H)),
+    ], where=("not nutHi(hero, river)", lambda d: not d.nut_hi(H, "river")))
+
+
+def test_omahahi_turn_nut_high_flush_board():
+    check("omahahi", {"hero": "AhKh9s8s", "villain": "QcQd7h6h"}, "Jh5h2cTs", [
+        ("count", "nutHi(hero, turn)", lambda d: d.nut_hi(H, "turn")),
+        ("count", "nutHi(villain, river)", lambda d: d.nut_hi(V, "river")),
+        ("count", "nutHi(hero, river)", lambda d: d.nut_hi(H, "river")),
+    ], where=("flushingBoard(river) or pairedBoard(river)",
+              lambda d: d.flushing_board("river") or d.paired_board("river")))
+
+
+def test_omaha8_turn_nut_low_where_nested():
+    check("omaha8", {"hero": "As2d5c9h", "villain": "Ad3h4sKc"}, "7c8dJs6h", [
+        ("count", "nutLo(villain, river)", lambda d: d.nut_lo(V, "river")),
+        ("avg", "equity(hero, turn)", lambda d: d.equity(H, "turn")),
+        ("count", "tiesLo(hero)", lambda d: d.ties_lo(H)),
+    ], where=("nutLo(hero, river) or nutLo(villain, river)",
+              lambda d: d.nut_lo(H, "river") or d.nut_lo(V, "river")))
