@@ -404,16 +404,25 @@ def _hvr(checker: _Checker, node, args):
 def _nut(low: bool):
     def make(checker: _Checker, node, args):
         p, st = args
+        if street_cards(checker.game, st) < 3:  # hold'em preflop: no five-card hand yet
+            raise _err(f"{node.text}() on {st} means nothing in {checker.game.name}: there "
+                       f"is no board yet", node)
         checker.nested.add("nut")
         return "bool", lambda ctx: ctx.nested.nut(ctx.hands, p, st, low)
     return make
 
 
 def _next_street(checker: _Checker, node, st: str) -> None:
-    if street_cards(checker.game, st) >= 5 or street_cards(checker.game, st) < 3:
+    k = street_cards(checker.game, st)
+    if checker.game.stud:  # p's next card: there is one after third to sixth street
+        if k >= 7:
+            raise _err(f"{node.text}() counts next-card outs: the street must be third to "
+                       f"sixth, got {st}", node)
+        return
+    if k >= 5 or k < 3:
         raise _err(f"{node.text}() counts next-card outs: the street must be the flop or the "
                    f"turn, got {st}", node)
-    checker.streets.add(street_cards(checker.game, st) + 1)
+    checker.streets.add(k + 1)
 
 
 def _nut_outs(low: bool):
@@ -431,7 +440,10 @@ def _outs_to_type(checker: _Checker, node, args):
     checker.nested.add("outs")
     if callable(t):
         raise _err(f"{node.text}() needs a hand-type constant (e.g. flush)", node.args[2])
-    f = lambda ctx: ctx.nested.outs(ctx.hands, p, st, ctx.nested.type_test(int(t)))  # noqa: E731
+    if checker.game.stud:
+        f = lambda ctx: ctx.nested.stud_outs(ctx.hands, p, st, int(t))  # noqa: E731
+    else:
+        f = lambda ctx: ctx.nested.outs(ctx.hands, p, st, ctx.nested.type_test(int(t)))  # noqa: E731
     if len(args) == 4:
         n = args[3]
         return "bool", lambda ctx: f(ctx).compare(n(ctx), ">=")
@@ -503,8 +515,12 @@ _SPECIAL = {
     "nutlo": ("PS", _nut(True), ("board", "eight", "hand")),
     "nuthiouts": ("PS", _nut_outs(False), ("board", "high", "hand")),
     "nutloouts": ("PS", _nut_outs(True), ("board", "eight", "hand")),
-    "outstohandtype": ("PST", _outs_to_type, ("board", "high", "hand")),
-    "minoutstohandtype": ("PSTN", _outs_to_type, ("board", "high", "hand")),
+    # outs to a hand type mean something in stud too (the card is p's next card); the nut
+    # functions do not: with no common board, "no holding of unseen cards beats p" has no
+    # single meaning (each opponent's up cards fix part of his hand), and PPT defines them
+    # for board games only, so they stay board-only (a one-line error in stud).
+    "outstohandtype": ("PST", _outs_to_type, ("high", "hand")),
+    "minoutstohandtype": ("PSTN", _outs_to_type, ("high", "hand")),
     "inrange": ("PR", _in_range, ()), "boardinrange": ("R", _board_in_range, ("board",)),
     "handranking": ("P", _hand_ranking, ("ordered",)),
     "ratehihand": ("R", _rate(False), ("high",)), "ratelohand": ("R", _rate(True), ("low",)),
@@ -539,6 +555,16 @@ def _selector(checker: _Checker, sel: Selector, i: int) -> Column:
     return Column(name, sel.function, t, fn)
 
 
+def _marking_live(where):
+    """The WHERE, which also tells the block's :class:`Hands` which rows it accepts: the
+    selectors' nested walks (equity, nuts, outs) then skip the rows that do not count."""
+    def f(ctx):
+        accepted = where(ctx)
+        ctx.hands.live = np.broadcast_to(np.asarray(accepted, dtype=bool), (len(ctx.hands),))
+        return accepted
+    return f
+
+
 def compile_query(text: str, ordering=None) -> Query:
     """Parse and check one statement (every error is a one-line :class:`PqlError`)."""
     statement = parse(text)
@@ -552,6 +578,7 @@ def compile_query(text: str, ordering=None) -> Query:
     if statement.where is not None:
         t, where = checker.expr(statement.where)
         checker.want(t, ("bool",), statement.where, "WHERE")
+        where = _marking_live(where)
     if checker.game.stud:
         checker.streets.add(7)
     return Query(text, checker.game, checker.table, columns, where,

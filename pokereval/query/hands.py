@@ -15,7 +15,7 @@ from ..equity.tally import lcm_upto
 from ..games import Game
 from .deal import Block, Table
 
-__all__ = ["Hands", "street_cards", "STREETS", "STUD_STREETS"]
+__all__ = ["Hands", "high_rating", "street_cards", "STREETS", "STUD_STREETS"]
 
 STREETS = ("preflop", "flop", "turn", "river")
 STUD_STREETS = ("third", "fourth", "fifth", "sixth", "seventh")
@@ -67,6 +67,13 @@ def partial_razz(cards: np.ndarray) -> np.ndarray:
     return (8 - shape).astype(np.int64) << 16 | (0xFFFF - _packed(keys))
 
 
+def high_rating(cards: np.ndarray) -> np.ndarray:
+    """High rating (``category << 20 | order``) of rows of any number of cards."""
+    if cards.shape[1] < 5:
+        return partial_high(cards)
+    return _full_rating(_native.eval_hi_batch(cards))
+
+
 class Hands:
     """Cached per-(player, street) values of one block."""
 
@@ -75,9 +82,16 @@ class Hands:
         self.rows = block.rows
         self.n = len(table.seats)
         self._cache: dict = {}
+        #: the rows whose values count (set once the WHERE is evaluated; None: every row):
+        #: nested walks compute only these and leave the others 0
+        self.live: np.ndarray | None = None
 
     def __len__(self) -> int:
         return len(self.rows)
+
+    def live_rows(self) -> np.ndarray:
+        """Indices of the rows whose values count (:attr:`live`)."""
+        return np.arange(len(self.rows)) if self.live is None else np.nonzero(self.live)[0]
 
     def cached(self, key, compute):
         if key not in self._cache:

@@ -12,6 +12,7 @@ distinct board; outs functions repeat that for each of the ~45 next cards.
 from __future__ import annotations
 
 import threading
+from functools import lru_cache
 from fractions import Fraction
 from math import lcm
 
@@ -28,12 +29,13 @@ from ..equity.tally import lcm_upto, share_units
 from ..percent import percentile
 from ..ranges import parse_range
 from .deal import Table
-from .hands import Hands, street_cards
+from .hands import Hands, high_rating, street_cards
 from .values import Num
 
 __all__ = ["Nested"]
 
 _ONE = np.uint64(1)
+_DECK = np.uint64((1 << 52) - 1)
 
 
 def _mask_of(cards) -> int:
@@ -58,7 +60,6 @@ class Nested:
         self.dead_mask = _mask_of(table.dead)
         self._equity: dict = {}
         self._hvr: dict = {}
-        self._nuts: dict = {}
         self._ranges: dict = {}
         self._percentile: dict = {}
         self._lock = threading.Lock()
@@ -72,9 +73,10 @@ class Nested:
         board = h.board(k)
         keys = np.hstack([holes.reshape(len(h), -1), board])
         units = share_units(g.pot, n)
-        out = np.empty(len(h), dtype=np.int64)
+        out = np.zeros(len(h), dtype=np.int64)
         runouts = None
-        for i, key in enumerate(map(bytes, keys)):
+        for i in h.live_rows():
+            key = bytes(keys[i])
             hit = self._equity.get(key)
             if hit is None:
                 used = _mask_of(keys[i]) | self.dead_mask
@@ -90,8 +92,8 @@ class Nested:
         n = h.n
         cards = [h.hole(q, k) for q in range(n)]
         dead = cards_str(self.table.dead)
-        values = []
-        for i in range(len(h)):
+        values = [Fraction(0)] * len(h)
+        for i in h.live_rows():
             hands = tuple(cards_str(c[i]) for c in cards)
             hit = self._equity.get(hands)
             if hit is None:
@@ -99,7 +101,7 @@ class Nested:
                         parse_options(None, None, None, self.seed, 1, None), 0.0)
                 hit = [pl.fraction if r.exact else pl.equity for pl in r.players]
                 self._equity[hands] = hit
-            values.append(hit[p])
+            values[i] = hit[p]
         return _fraction_column(values)
 
     def hvr_equity(self, h: Hands, p: int, st: str) -> Num:
@@ -107,8 +109,8 @@ class Nested:
         k = street_cards(self.game, st)
         mine = h.hole(p, k) if self.game.stud else h.hole(p)
         board = None if self.game.stud else h.board(k)
-        values = []
-        for i in range(len(h)):
+        values = [Fraction(0)] * len(h)
+        for i in h.live_rows():
             hand = cards_str(mine[i])
             b = cards_str(board[i]) if board is not None else ""
             hit = self._hvr.get((p, hand, b))
@@ -118,70 +120,34 @@ class Nested:
                         parse_options(None, None, None, self.seed, 1, None), 0.0)
                 hit = r.players[p].fraction if r.exact else r.players[p].equity
                 self._hvr[(p, hand, b)] = hit
-            values.append(hit)
+            values[i] = hit
         return _fraction_column(values)
 
     # the nuts -------------------------------------------------------------------------
-    def _pairs(self, board: np.ndarray, low: bool):
-        """Every two-card holding of cards off the board and not dead, best first:
-        (values, masks).  A better Omaha hand needs only two hole cards, so pairs suffice."""
-        key = (bytes(np.sort(board)), low)
-        hit = self._nuts.get(key)
-        if hit is not None:
-            return hit
-        used = _mask_of(board) | self.dead_mask
-        pool = np.array([c for c in range(52) if not used >> c & 1], dtype=np.uint8)
-        pairs = pool[subsets(len(pool), 2)]
-        g = self.game
-        if g.exactly_two:
-            triples = board[subsets(len(board), 3)]
-            best = np.zeros(len(pairs), dtype=np.int64)
-            for t in triples:
-                five = np.hstack([pairs, np.tile(t, (len(pairs), 1))])
-                v = _native.eval_low8_batch(five) if low else _native.eval_hi_batch(five)
-                best = np.maximum(best, v.astype(np.int64))
-        else:
-            cards = np.hstack([pairs, np.tile(board, (len(pairs), 1))])
-            best = (_native.eval_low8_batch(cards) if low else _native.eval_hi_batch(cards)).astype(np.int64)
-        order = np.argsort(-best, kind="stable")
-        masks = (_ONE << pairs[:, 0].astype(np.uint64)) | (_ONE << pairs[:, 1].astype(np.uint64))
-        hit = (best[order], masks[order])
-        self._nuts[key] = hit
-        return hit
-
     def _nut_values(self, hole: np.ndarray, board: np.ndarray, low: bool) -> np.ndarray:
-        """The best value any holding of cards unseen by the player makes, per row."""
-        holes = np.zeros(len(hole), dtype=np.uint64)
-        for i in range(hole.shape[1]):
-            holes |= _ONE << hole[:, i].astype(np.uint64)
-        out = np.zeros(len(hole), dtype=np.int64)
-        keys = np.sort(board, axis=1)
-        _, first, inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)
-        inverse = inverse.ravel()
-        for g_i, row in enumerate(first):
-            rows = np.nonzero(inverse == g_i)[0]
-            values, masks = self._pairs(board[row], low)
-            top = min(len(masks), 64 * hole.shape[1])
-            free = (masks[None, :top] & holes[rows, None]) == 0
-            out[rows] = values[:top][np.argmax(free, axis=1)]
-        return out
+        """The best value any two-card holding of cards unseen by the player (not his, not
+        on the board, not dead) makes on each row's board: see :func:`nut_low` and
+        :func:`nut_high` (a better Omaha hand needs only two hole cards, so pairs suffice)."""
+        unseen = ~(_masks(hole) | _masks(board) | np.uint64(self.dead_mask)) & _DECK
+        if low:
+            return nut_low(unseen, board)
+        return nut_high(unseen, board, self.game.exactly_two)
 
     def nut(self, h: Hands, p: int, st: str, low: bool) -> np.ndarray:
         k = street_cards(self.game, st)
-        mine = _native_value(h, p, st, low)
-        nut = self._nut_values(h.hole(p), h.board(k), low)
-        return (mine >= nut) & ((mine > 0) if low else True)
+        rows = h.live_rows()
+        mine = _native_value(h, p, st, low)[rows]
+        nut = self._nut_values(h.hole(p)[rows], h.board(k)[rows], low)
+        out = np.zeros(len(h), dtype=bool)
+        out[rows] = (mine >= nut) & ((mine > 0) if low else True)
+        return out
 
     def outs(self, h: Hands, p: int, st: str, test) -> Num:
         """Cards unseen by p that, as the next board card, make ``test(hole, board)`` true."""
-        k = street_cards(self.game, st)
-        hole, board = h.hole(p), h.board(k)
-        seen = np.zeros(len(h), dtype=np.uint64)
-        for cards in (hole, board):
-            for i in range(cards.shape[1]):
-                seen |= _ONE << cards[:, i].astype(np.uint64)
-        seen |= np.uint64(self.dead_mask)
-        count = np.zeros(len(h), dtype=np.int64)
+        k, live = street_cards(self.game, st), h.live_rows()
+        hole, board = h.hole(p)[live], h.board(k)[live]
+        seen = _masks(hole) | _masks(board) | np.uint64(self.dead_mask)
+        count = np.zeros(len(live), dtype=np.int64)
         for c in range(52):
             free = ((seen >> np.uint64(c)) & _ONE) == 0
             rows = np.nonzero(free)[0]
@@ -189,7 +155,29 @@ class Nested:
                 continue
             nxt = np.hstack([board[rows], np.full((len(rows), 1), c, dtype=np.uint8)])
             count[rows] += test(hole[rows], nxt)
-        return Num(count, 1)
+        out = np.zeros(len(h), dtype=np.int64)
+        out[live] = count
+        return Num(out, 1)
+
+    def stud_outs(self, h: Hands, p: int, st: str, category: int) -> Num:
+        """Stud: cards unseen by p (not p's cards so far, not another player's up cards so
+        far, not dead) that, as p's next card, give p at least hand type ``category``."""
+        k, live = street_cards(self.game, st), h.live_rows()
+        mine = h.hole(p, k)[live]
+        seen = _masks(mine) | np.uint64(self.dead_mask)
+        for q in range(h.n):
+            if q != p and min(k, 6) > 2:  # third to sixth street are dealt face up
+                seen |= _masks(h.hole(q, min(k, 6))[live, 2:])
+        count = np.zeros(len(live), dtype=np.int64)
+        for c in range(52):
+            rows = np.nonzero(((seen >> np.uint64(c)) & _ONE) == 0)[0]
+            if not len(rows):
+                continue
+            cards = np.hstack([mine[rows], np.full((len(rows), 1), c, dtype=np.uint8)])
+            count[rows] += (high_rating(cards) >> 20) >= category
+        out = np.zeros(len(h), dtype=np.int64)
+        out[live] = count
+        return Num(out, 1)
 
     def nut_test(self, low: bool):
         def test(hole, board):
@@ -236,6 +224,136 @@ class Nested:
                 self._percentile[key] = hit
             out[i] = hit
         return Num(out, None)
+
+
+def _masks(cards: np.ndarray) -> np.ndarray:
+    m = np.zeros(len(cards), dtype=np.uint64)
+    for i in range(cards.shape[1]):
+        m |= _ONE << cards[:, i].astype(np.uint64)
+    return m
+
+
+# nut lows: from ranks alone -------------------------------------------------------------
+_LOW_RANK = np.array([12, 0, 1, 2, 3, 4, 5, 6])  # low bit (ace 0, deuce 1 ... eight 7) -> rank
+_LOW_PAIRS = subsets(8, 2)  # two distinct low ranks: the only hole pairs that make an Omaha low
+
+
+@lru_cache(maxsize=1)
+def _low_table() -> np.ndarray:
+    """uint16 [28, 256]: the Omaha eight-or-better low of hole low ranks ``_LOW_PAIRS[i]``
+    with a board whose distinct low ranks are the bit set ``b`` (the C evaluator's value,
+    which depends on those rank sets only); evaluated once on stand-in cards."""
+    table = np.zeros((len(_LOW_PAIRS), 256), dtype=np.uint16)
+    boards = [b for b in range(256) if 3 <= bin(b).count("1") <= 5]
+    rows_h, rows_b, where = [], [], []
+    for i, (x, y) in enumerate(_LOW_PAIRS):
+        for b in boards:
+            ranks = [int(_LOW_RANK[r]) for r in range(8) if b >> r & 1]
+            pad = [40 + 3, 36 + 3, 32 + 3]  # Qs Js Ts: no low
+            rows_b.append([r * 4 + 2 for r in ranks] + pad[:5 - len(ranks)])
+            rows_h.append([_LOW_RANK[x] * 4, _LOW_RANK[y] * 4 + 1, 44, 45])  # two lows, Kc Kd
+            where.append((i, b))
+    _, lo = _native.eval_omaha_batch(np.array(rows_h, dtype=np.uint8),
+                                     np.array(rows_b, dtype=np.uint8), low=True)
+    idx = np.array(where)
+    table[idx[:, 0], idx[:, 1]] = lo
+    table.flags.writeable = False
+    return table
+
+
+def nut_low(unseen: np.ndarray, board: np.ndarray) -> np.ndarray:
+    """Per row, the best Omaha eight-or-better low (0: none) of two unseen cards on the
+    board.  An Omaha low is two distinct low ranks from the hole and three from the board,
+    so it depends only on which low ranks are still unseen and the board's low rank set:
+    the best of the 28 low rank pairs both unseen, read from :func:`_low_table`."""
+    b = np.zeros(len(board), dtype=np.int64)
+    for i in range(board.shape[1]):
+        r = (board[:, i] >> 2).astype(np.int64)
+        b |= np.where((r <= 6) | (r == 12), np.int64(1) << np.where(r == 12, 0, r + 1), 0)
+    have = np.stack([(unseen >> np.uint64(4 * int(r))) & np.uint64(15) for r in _LOW_RANK]) != 0
+    both = have[_LOW_PAIRS[:, 0]] & have[_LOW_PAIRS[:, 1]]  # [28, N]
+    values = np.where(both, _low_table()[:, b], 0)
+    return values.max(axis=0).astype(np.int64)
+
+
+# nut highs: a few candidate holdings per row ---------------------------------------------
+_LOWEST = np.array([-1] + [(x & -x).bit_length() - 1 for x in range(1, 16)])  # lowest suit of a nibble
+_SECOND = np.array([-1 if bin(x).count("1") < 2 else ((x & (x - 1)) & -(x & (x - 1))).bit_length() - 1
+                    for x in range(16)])
+_RANK_PAIRS = [(a, b) for a in range(13) for b in range(a, 13)]
+_SUITED = subsets(13, 2)
+
+
+def _lowest_card(m: np.ndarray) -> np.ndarray:
+    """The lowest card in each 52-bit set (-1: empty)."""
+    low = m & (~m + _ONE)
+    out = np.full(len(m), -1, dtype=np.int64)
+    nz = low != 0
+    out[nz] = np.log2(low[nz].astype(np.float64)).astype(np.int64)
+    return out
+
+
+def _candidates(unseen: np.ndarray, board: np.ndarray, omaha: bool):
+    """(rows, pairs): two-card holdings of unseen cards whose values, best per row, are the
+    best of all unseen holdings.  A holding's hand is either no flush (its value depends on
+    its two ranks only: one real holding of each pair of ranks stands for all of them) or a
+    flush of a suit with three or more board cards: Omaha (exactly two hole cards) needs
+    both cards of that suit, so every unseen suited pair of it; hold'em also one card of a
+    suit with four on the board, with any other unseen card."""
+    n = len(unseen)
+    nibble = np.stack([((unseen >> np.uint64(4 * r)) & np.uint64(15)).astype(np.int64)
+                       for r in range(13)])  # [13, N]
+    rows, pairs = [], []
+    all_rows = np.arange(n)
+    for a, b in _RANK_PAIRS:
+        sa = _LOWEST[nibble[a]]
+        sb = _SECOND[nibble[a]] if a == b else _LOWEST[nibble[b]]
+        ok = (sa >= 0) & (sb >= 0)
+        rows.append(all_rows[ok])
+        pairs.append(np.stack([a * 4 + sa[ok], b * 4 + sb[ok]], axis=1))
+    suits = ((board[:, :, None] & 3) == np.arange(4)).sum(axis=1)  # [N, 4]
+    for s in range(4):
+        flushy = np.nonzero(suits[:, s] >= 3)[0]
+        if not len(flushy):
+            continue
+        u = unseen[flushy]
+        for a, b in _SUITED:
+            ca, cb = a * 4 + s, b * 4 + s
+            ok = ((u >> np.uint64(ca)) & (u >> np.uint64(cb)) & _ONE) == 1
+            rows.append(flushy[ok])
+            pairs.append(np.tile(np.array([ca, cb]), (int(ok.sum()), 1)))
+        if omaha:
+            continue
+        four = flushy[suits[flushy, s] >= 4]
+        u = unseen[four]
+        for r in range(13):
+            c = r * 4 + s
+            ok = ((u >> np.uint64(c)) & _ONE) == 1
+            other = _lowest_card(u[ok] & ~(_ONE << np.uint64(c)))
+            has = other >= 0
+            rows.append(four[ok][has])
+            pairs.append(np.stack([np.full(int(has.sum()), c), other[has]], axis=1))
+    return np.concatenate(rows), np.concatenate(pairs).astype(np.uint8)
+
+
+def nut_high(unseen: np.ndarray, board: np.ndarray, omaha: bool, chunk: int = 4096) -> np.ndarray:
+    """Per row, the best high (C value) any two unseen cards make on the board."""
+    out = np.zeros(len(unseen), dtype=np.int64)
+    for start in range(0, len(unseen), chunk):
+        part = slice(start, start + chunk)
+        rows, pairs = _candidates(unseen[part], board[part], omaha)
+        b = board[part][rows]
+        if omaha:
+            best = np.zeros(len(rows), dtype=np.int64)
+            for t in subsets(b.shape[1], 3):
+                v = _native.eval_hi_batch(np.hstack([pairs, b[:, t]]))
+                best = np.maximum(best, v.astype(np.int64))
+        else:
+            best = _native.eval_hi_batch(np.hstack([pairs, b])).astype(np.int64)
+        top = np.zeros(min(chunk, len(unseen) - start), dtype=np.int64)
+        np.maximum.at(top, rows, best)
+        out[part] = top
+    return out
 
 
 def _row_keys(rows: np.ndarray, ordered: bool) -> np.ndarray:

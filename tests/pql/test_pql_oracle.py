@@ -13,7 +13,7 @@ from fractions import Fraction
 import pytest
 
 import pokereval as pe
-from pokereval.query import pql
+from pokereval.query import PqlError, pql
 from pql_oracle import Spot
 
 H, V, W = 0, 1, 2  # hero, villain, villain2 (players in the order written)
@@ -462,9 +462,6 @@ def test_stud_one_player_from_fifth():
     ], where=("handType(hero, sixth) = twopair", lambda d: d.hand_type(H, "sixth") == "twopair"))
 
 
-@pytest.mark.xfail(strict=True, reason="not implemented: the engine refuses outsToHandType in "
-                   "stud games ('has no board'); issue 24 defines the outs functions for stud "
-                   "too (the card is p's next card)")
 def test_stud_outs_to_hand_type():
     players = {"hero": "AhAsKd7c2d9h", "villain": "QcQdJs8s8h3c"}
     check("studhi", players, "", [
@@ -473,3 +470,62 @@ def test_stud_outs_to_hand_type():
         ("avg", "outsToHandType(villain, sixth, fullhouse)",
          lambda d: d.stud_outs_to_hand_type(V, "sixth", "fullhouse")),
     ])
+
+
+def test_stud_outs_on_early_streets_and_min_outs():
+    """Third street (four cards after the out: pairs and kickers only), fourth street, and
+    three players in stud8, where villain's up cards and a dead card are not outs."""
+    players = {"hero": "7h7d7c8s9sTs", "villain": "2c3c8h8dJdJh", "villain2": "6s5s4h3hKcAd"}
+    check("stud8", players, "", [
+        ("avg", "outsToHandType(hero, third, quads)", lambda d: d.stud_outs_to_hand_type(H, "third", "quads")),
+        ("avg", "outsToHandType(villain, third, pair)",
+         lambda d: d.stud_outs_to_hand_type(V, "third", "pair")),
+        ("avg", "outsToHandType(villain2, fourth, straight)",
+         lambda d: d.stud_outs_to_hand_type(W, "fourth", "straight")),
+        ("avg", "outsToHandType(hero, fifth, fullhouse)",
+         lambda d: d.stud_outs_to_hand_type(H, "fifth", "fullhouse")),
+        ("avg", "outsToHandType(villain2, fifth, straight)",
+         lambda d: d.stud_outs_to_hand_type(W, "fifth", "straight")),
+        ("count", "minOutsToHandType(villain, sixth, fullhouse, 3)",
+         lambda d: d.stud_outs_to_hand_type(V, "sixth", "fullhouse") >= 3),
+        ("count", "minOutsToHandType(villain, sixth, fullhouse, 4)",
+         lambda d: d.stud_outs_to_hand_type(V, "sixth", "fullhouse") >= 4),
+    ], dead="9h")
+
+
+def test_stud_outs_refusals():
+    with pytest.raises(PqlError, match="third to sixth"):
+        pql("select avg(outsToHandType(hero, seventh, flush)) from game='studhi', hero='AhKh2c3d4s5s6s'")
+    with pytest.raises(PqlError, match="has no board"):
+        pql("select avg(nutHiOuts(hero, fifth)) from game='studhi', hero='AhKh2c3d4s5s6s'")
+    with pytest.raises(PqlError, match="has no high"):
+        pql("select avg(outsToHandType(hero, fifth, flush)) from game='razz', hero='AhKh2c3d4s5s6s'")
+
+
+def test_holdem_turn_nuts_on_the_river_with_a_where():
+    """Four-flush rivers (one-card flushes), straights, and nested selectors under a WHERE
+    that rejects rows (the engine computes them on the accepted rows only)."""
+    check("holdem", {"hero": "AhQh", "villain": "KsKd"}, "Jh7h2cTs", [
+        ("count", "nutHi(villain, river)", lambda d: d.nut_hi(V, "river")),
+        ("avg", "nutHiOuts(hero, turn)", lambda d: d.nut_hi_outs(H, "turn")),
+        ("avg", "equity(villain, turn)", lambda d: d.equity(V, "turn")),
+        ("avg", "riverEquity(hero)", lambda d: d.river_equity(H)),
+    ], where=("not nutHi(hero, river)", lambda d: not d.nut_hi(H, "river")))
+
+
+def test_omahahi_turn_nut_high_flush_board():
+    check("omahahi", {"hero": "AhKh9s8s", "villain": "QcQd7h6h"}, "Jh5h2cTs", [
+        ("count", "nutHi(hero, turn)", lambda d: d.nut_hi(H, "turn")),
+        ("count", "nutHi(villain, river)", lambda d: d.nut_hi(V, "river")),
+        ("count", "nutHi(hero, river)", lambda d: d.nut_hi(H, "river")),
+    ], where=("flushingBoard(river) or pairedBoard(river)",
+              lambda d: d.flushing_board("river") or d.paired_board("river")))
+
+
+def test_omaha8_turn_nut_low_where_nested():
+    check("omaha8", {"hero": "As2d5c9h", "villain": "Ad3h4sKc"}, "7c8dJs6h", [
+        ("count", "nutLo(villain, river)", lambda d: d.nut_lo(V, "river")),
+        ("avg", "equity(hero, turn)", lambda d: d.equity(H, "turn")),
+        ("count", "tiesLo(hero)", lambda d: d.ties_lo(H)),
+    ], where=("nutLo(hero, river) or nutLo(villain, river)",
+              lambda d: d.nut_lo(H, "river") or d.nut_lo(V, "river")))
