@@ -6,8 +6,12 @@ Each is cached per distinct key (hands and board so far) in :class:`Nested`, whi
 for one query: a fixed-hand query on the flop walks each flop once however many trials
 land on it.  Costs (see docs/PQL.md): ``equity`` on the flop is one C walk of ~1,000
 run-outs per distinct (hands, flop); ``HvREquity`` one ``pe.equity`` run per distinct
-(hand, board); ``nutHi`` / ``nutLo`` evaluate the ~1,300 unseen two-card holdings once per
-distinct board; outs functions repeat that for each of the ~45 next cards.
+(hand, board); ``nutLo`` is a table lookup per row (the best of 28 low rank pairs, from the
+low ranks still unseen and the board's low ranks); ``nutHi`` evaluates ~100 candidate
+holdings per row (one per rank pair, plus the suited pairs of a flush suit) instead of the
+~1,300 unseen pairs; outs functions repeat that for each of the ~45 next cards.  Every
+nested function in a selector computes only the rows the WHERE accepts
+(:attr:`hands.Hands.live`), and looks up one key per run of equal consecutive keys.
 """
 from __future__ import annotations
 
