@@ -6,8 +6,12 @@ Each is cached per distinct key (hands and board so far) in :class:`Nested`, whi
 for one query: a fixed-hand query on the flop walks each flop once however many trials
 land on it.  Costs (see docs/PQL.md): ``equity`` on the flop is one C walk of ~1,000
 run-outs per distinct (hands, flop); ``HvREquity`` one ``pe.equity`` run per distinct
-(hand, board); ``nutHi`` / ``nutLo`` evaluate the ~1,300 unseen two-card holdings once per
-distinct board; outs functions repeat that for each of the ~45 next cards.
+(hand, board); ``nutLo`` is a table lookup per row (the best of 28 low rank pairs, from the
+low ranks still unseen and the board's low ranks); ``nutHi`` evaluates ~100 candidate
+holdings per row (one per rank pair, plus the suited pairs of a flush suit) instead of the
+~1,300 unseen pairs; outs functions repeat that for each of the ~45 next cards.  Every
+nested function in a selector computes only the rows the WHERE accepts
+(:attr:`hands.Hands.live`), and looks up one key per run of equal consecutive keys.
 """
 from __future__ import annotations
 
@@ -36,6 +40,7 @@ __all__ = ["Nested"]
 
 _ONE = np.uint64(1)
 _DECK = np.uint64((1 << 52) - 1)
+_CARDS = np.arange(52, dtype=np.uint8)
 
 
 def _mask_of(cards) -> int:
@@ -50,6 +55,25 @@ def _fraction_column(fractions: list) -> Num:
             return Num(np.array([f.numerator * (den // f.denominator) for f in fractions],
                                 dtype=np.int64), den)
     return Num(np.array([float(f) for f in fractions], dtype=np.float64), None)
+
+
+def _runs(keys: np.ndarray, rows: np.ndarray):
+    """(rows, heads, run_of): of the given rows, those that start a run of equal keys
+    (consecutive deals that share hands and board: exact walks list the later cards
+    innermost), and the run of each row; a nested walk looks up one key per run."""
+    k = keys[rows]
+    new = np.ones(len(k), dtype=bool)
+    if len(k) > 1:
+        new[1:] = (k[1:] != k[:-1]).any(axis=1)
+    return rows, rows[new], np.cumsum(new) - 1
+
+
+def _expand(heads: Num, n: int, rows: np.ndarray, run_of: np.ndarray) -> Num:
+    """The per-run column as a column of all n rows (0 off ``rows``)."""
+    values = np.asarray(heads.values)
+    out = np.zeros(n, dtype=values.dtype)
+    out[rows] = values[run_of]
+    return Num(out, heads.den)
 
 
 class Nested:
@@ -72,28 +96,33 @@ class Nested:
         holes = np.stack([h.hole(q) for q in range(n)], axis=1)  # [N, n, hole]
         board = h.board(k)
         keys = np.hstack([holes.reshape(len(h), -1), board])
-        units = share_units(g.pot, n)
+        rows, heads, run_of = _runs(keys, h.live_rows())
+        names = [bytes(keys[i]) for i in heads]
+        todo = [j for j, key in enumerate(names) if key not in self._equity]
+        if todo:  # walk the new keys, then tally their counts in one go
+            free = ((_masks(keys[heads[todo]]) | np.uint64(self.dead_mask))[:, None]
+                    >> _CARDS.astype(np.uint64) & _ONE) == 0
+            counts = np.stack([_native.board_exact_counts(holes[heads[j]], g.exactly_two, g.eight,
+                                                          board[heads[j]], _CARDS[free[t]])
+                               for t, j in enumerate(todo)])
+            shares = (counts * share_units(g.pot, n)).sum(axis=(2, 3))
+            runs = counts[:, 0].sum(axis=(1, 2))
+            for t, j in enumerate(todo):
+                self._equity[names[j]] = (shares[t], int(runs[t]))
+        hits = [self._equity[key] for key in names]
+        values = np.array([hit[0][p] for hit in hits], dtype=np.int64)
+        runouts = hits[-1][1] if hits else None
         out = np.zeros(len(h), dtype=np.int64)
-        runouts = None
-        for i in h.live_rows():
-            key = bytes(keys[i])
-            hit = self._equity.get(key)
-            if hit is None:
-                used = _mask_of(keys[i]) | self.dead_mask
-                deck = np.array([c for c in range(52) if not used >> c & 1], dtype=np.uint8)
-                counts = _native.board_exact_counts(holes[i], g.exactly_two, g.eight, board[i], deck)
-                hit = ((counts * units).sum(axis=(1, 2)), int(counts[0].sum()))
-                self._equity[key] = hit
-            out[i] = hit[0][p]
-            runouts = hit[1]
+        out[rows] = values[run_of]
         return Num(out, (runouts or 1) * 2 * lcm_upto(n))
 
     def _stud_equity(self, h: Hands, p: int, k: int) -> Num:
         n = h.n
         cards = [h.hole(q, k) for q in range(n)]
+        rows, heads, run_of = _runs(np.hstack(cards), h.live_rows())
         dead = cards_str(self.table.dead)
-        values = [Fraction(0)] * len(h)
-        for i in h.live_rows():
+        values = []
+        for i in heads:
             hands = tuple(cards_str(c[i]) for c in cards)
             hit = self._equity.get(hands)
             if hit is None:
@@ -101,16 +130,18 @@ class Nested:
                         parse_options(None, None, None, self.seed, 1, None), 0.0)
                 hit = [pl.fraction if r.exact else pl.equity for pl in r.players]
                 self._equity[hands] = hit
-            values[i] = hit[p]
-        return _fraction_column(values)
+            values.append(hit[p])
+        return _expand(_fraction_column(values), len(h), rows, run_of)
 
     def hvr_equity(self, h: Hands, p: int, st: str) -> Num:
         """p's actual hand against the other seats' ranges as written, board so far."""
         k = street_cards(self.game, st)
         mine = h.hole(p, k) if self.game.stud else h.hole(p)
         board = None if self.game.stud else h.board(k)
-        values = [Fraction(0)] * len(h)
-        for i in h.live_rows():
+        rows, heads, run_of = _runs(mine if board is None else np.hstack([mine, board]),
+                                    h.live_rows())
+        values = []
+        for i in heads:
             hand = cards_str(mine[i])
             b = cards_str(board[i]) if board is not None else ""
             hit = self._hvr.get((p, hand, b))
@@ -120,8 +151,8 @@ class Nested:
                         parse_options(None, None, None, self.seed, 1, None), 0.0)
                 hit = r.players[p].fraction if r.exact else r.players[p].equity
                 self._hvr[(p, hand, b)] = hit
-            values[i] = hit
-        return _fraction_column(values)
+            values.append(hit)
+        return _expand(_fraction_column(values), len(h), rows, run_of)
 
     # the nuts -------------------------------------------------------------------------
     def _nut_values(self, hole: np.ndarray, board: np.ndarray, low: bool) -> np.ndarray:
