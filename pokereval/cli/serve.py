@@ -89,13 +89,14 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         import uvicorn
 
         from ..web import Limits, create_app
+        from ..web.tasks import faults_enabled
     except ImportError as exc:
         raise UsageError(f"'{PROG} serve' needs the web extra ({exc.name} is missing): "
                          + install_hint("web")) from None
     if args.queue < 0:
         raise UsageError(f"{PROG} serve: --queue must be 0 or more, got {args.queue}")
     limits = Limits(workers=args.workers, queue=args.queue, max_seconds=args.time_limit,
-                    max_samples=args.max_samples)
+                    max_samples=args.max_samples, test_faults=faults_enabled())
     # Bind here, so a busy port is one clear line rather than a uvicorn log dump.
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
     try:

@@ -49,7 +49,8 @@ from ..games import get_game
 from ..protocol import (BATCH_FIELDS, RequestError, dumps, equity_table_spec, evaluation_dict,
                         footer, format_seconds, games_list, legend, max_players, one_line,
                         parse_request, result_dict, type_name)
-from .jobs import Busy, Job, WorkerPool
+from .jobs import Busy, ComputationFailed, Job, Task, WorkerPool
+from .tasks import FAULTS
 
 __all__ = ["Limits", "create_app"]
 
@@ -66,6 +67,10 @@ SECURITY_HEADERS = {
 }
 
 
+#: Seconds the server waits at start-up for its worker processes to be warm.
+READY_SECONDS = 60.0
+
+
 @dataclass(frozen=True)
 class Limits:
     """Per-request caps and the size of the worker pool."""
@@ -76,7 +81,9 @@ class Limits:
     max_seconds: float = 20.0       # wall time of one computation
     workers: int = 2                # computations running at once
     queue: int = 64                 # computations waiting for a worker
-    threads: int | None = None      # engine threads per computation (None: all cores)
+    threads: int | None = None      # engine threads per computation (None: the pool's share)
+    isolation: str = "process"      # "process": worker processes; "thread": in this process
+    test_faults: bool = False       # honour the test-only "_fault" request field
 
 
 class ApiError(Exception):
@@ -204,12 +211,25 @@ def _equity_call(obj: dict, limits: Limits, allowed: tuple[str, ...]) -> tuple[l
 # ---------------------------------------------------------------------------
 
 
-def _start(request: Request, work: Callable[[Callable], Any]) -> Job:
-    """Admit ``work(progress)`` to the worker pool (429 when it is full)."""
+def _take_fault(request: Request, obj: dict) -> str | None:
+    """The test-only ``_fault`` field, taken out of ``obj`` when this server honours it
+    (started with ``POKEREVAL_TEST_FAULTS=1``); elsewhere it stays an unknown field."""
+    if not request.app.state.limits.test_faults or "_fault" not in obj:
+        return None
+    fault = obj.pop("_fault")
+    if fault not in FAULTS:
+        raise ApiError(400, f"'_fault' must be one of {', '.join(FAULTS)}, got {fault!r}")
+    return fault
+
+
+def _start(request: Request, name: str, args: tuple, kwargs: dict | None = None,
+           fault: str | None = None) -> Job:
+    """Admit task ``name`` (see :mod:`pokereval.web.tasks`) with plain arguments to the
+    worker pool (429 when it is full)."""
     state = request.app.state
     job = Job(asyncio.get_running_loop(), state.limits.max_seconds)
     try:
-        state.pool.submit(job, work)
+        state.pool.submit(job, Task(name, tuple(args), dict(kwargs or {}), fault))
     except Busy as exc:
         raise ApiError(429, str(exc), {"Retry-After": "1"}) from None
     return job
@@ -245,6 +265,8 @@ async def _final_event(request: Request, job: Job) -> tuple | None:
 
 def _failure(exc: BaseException) -> ApiError:
     """The answer to an exception raised by the engine in a worker."""
+    if isinstance(exc, ComputationFailed):  # a worker died, or was stopped: logged there
+        return ApiError(exc.status, exc.message)
     if isinstance(exc, (PokerEvalError, ValueError, TypeError, RequestError)):
         # PokerEvalError is the engine's input error; a ValueError/TypeError is a check
         # it missed on request values: both are bad input, not a server fault.
@@ -317,8 +339,9 @@ async def api_spec(request: Request) -> Response:
 
 async def api_equity(request: Request) -> Response:
     obj = await _body(request, request.app.state.limits.max_body)
+    fault = _take_fault(request, obj)
     call, options = _equity_call(obj, request.app.state.limits, EQUITY_FIELDS)
-    job = _start(request, lambda progress: api.equity(*call, progress=progress, **options))
+    job = _start(request, "equity", call, options, fault)
     event = await _final_event(request, job)
     if event is None or event[0] == "cancelled":
         return Response(status_code=499)  # nobody is listening any more
@@ -334,8 +357,9 @@ async def api_equity_stream(request: Request) -> Response:
     Input errors found before the run starts are a plain 400.  Closing the
     connection (the page's Cancel) stops the computation."""
     obj = await _body(request, request.app.state.limits.max_body)
+    fault = _take_fault(request, obj)
     call, options = _equity_call(obj, request.app.state.limits, EQUITY_FIELDS)
-    job = _start(request, lambda progress: api.equity(*call, progress=progress, **options))
+    job = _start(request, "equity", call, options, fault)
     pool = request.app.state.pool
     first = await _next_event(request, job)
     if first is None or first[0] == "cancelled":
@@ -403,12 +427,9 @@ async def api_graph(request: Request) -> Response:
     if not features()["graph"]:
         raise ApiError(501, "the next-street graph is not available in this version of pokereval")
     obj = await _body(request, request.app.state.limits.max_body)
+    fault = _take_fault(request, obj)
     call, options = _equity_call(obj, request.app.state.limits, GRAPH_FIELDS)
-    distribution = api.equity_distribution
-    if "progress" not in inspect.signature(distribution).parameters:
-        job = _start(request, lambda progress: distribution(*call, **options))
-    else:
-        job = _start(request, lambda progress: distribution(*call, progress=progress, **options))
+    job = _start(request, "distribution", call, options, fault)
     event = await _final_event(request, job)
     if event is None or event[0] == "cancelled":
         return Response(status_code=499)
@@ -421,13 +442,13 @@ async def api_percentile(request: Request) -> Response:
     if not features()["percentile"]:
         raise ApiError(501, "hand percentiles are not available in this version of pokereval")
     obj = await _body(request, request.app.state.limits.max_body)
+    fault = _take_fault(request, obj)
     game, hand, players = obj.get("game"), obj.get("hand"), obj.get("players", 10)
     if not isinstance(game, str) or not isinstance(hand, str):
         raise ApiError(400, "'game' and 'hand' must be strings")
     if _whole(players) is None:
         raise ApiError(400, "'players' must be a whole number")
-    percentile = api.percentile
-    job = _start(request, lambda progress: percentile(game, hand, players=_whole(players)))
+    job = _start(request, "percentile", (game, hand), {"players": _whole(players)}, fault)
     event = await _final_event(request, job)
     if event is None or event[0] == "cancelled":
         return Response(status_code=499)
@@ -479,14 +500,20 @@ class SecurityHeaders:
 def create_app(limits: Limits | None = None) -> Starlette:
     """The web calculator as an ASGI app (run it with uvicorn, or ``pokereval serve``)."""
     limits = limits or Limits()
-    pool = WorkerPool(limits.workers, limits.queue)
+    pool = WorkerPool(limits.workers, limits.queue, isolation=limits.isolation,
+                      threads=limits.threads)
     folder = resources.files("pokereval.web") / "static"
     files = {name: (folder / name).read_bytes() for name in STATIC}
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
-        yield
-        pool.shutdown()
+        # the workers warm up before the first request is taken (a worker not ready in
+        # time warms up on its first job)
+        await asyncio.to_thread(pool.start, READY_SECONDS)
+        try:
+            yield
+        finally:
+            pool.shutdown()
 
     app = Starlette(
         routes=[
