@@ -3,7 +3,7 @@
 ::
 
     pokereval serve [--host 127.0.0.1] [--port 8000] [--open] [--workers N] [--queue N]
-                    [--time-limit S] [--max-samples N]
+                    [--time-limit S] [--max-samples N] [--isolation process|thread]
 """
 from __future__ import annotations
 
@@ -70,13 +70,16 @@ def register(commands: argparse._SubParsersAction) -> None:
     sv.add_argument("--port", type=_port, default=8000, help="port (default 8000; 0: any free one)")
     sv.add_argument("--open", action="store_true", help="open the page in a web browser")
     sv.add_argument("--workers", type=positive_int, default=2, metavar="N",
-                    help="computations running at once (default 2)")
+                    help="computations running at once: worker processes (default 2)")
     sv.add_argument("--queue", type=int, default=64, metavar="N",
                     help="computations waiting for a worker before answering 429 (default 64)")
     sv.add_argument("--time-limit", type=_seconds_limit, default=20.0, metavar="S",
                     help="wall-time cap of one computation in seconds (default 20)")
     sv.add_argument("--max-samples", type=positive_int, default=20_000_000, metavar="N",
                     help="Monte Carlo samples one request may ask for (default 20,000,000)")
+    sv.add_argument("--isolation", choices=("process", "thread"), default="process",
+                    help="where computations run: worker processes the server replaces when "
+                         "one crashes (default), or threads of the server process")
     sv.set_defaults(run=cmd_serve)
 
 
@@ -96,7 +99,8 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.queue < 0:
         raise UsageError(f"{PROG} serve: --queue must be 0 or more, got {args.queue}")
     limits = Limits(workers=args.workers, queue=args.queue, max_seconds=args.time_limit,
-                    max_samples=args.max_samples, test_faults=faults_enabled())
+                    max_samples=args.max_samples, test_faults=faults_enabled(),
+                    isolation=args.isolation)
     # Bind here, so a busy port is one clear line rather than a uvicorn log dump.
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
     try:
