@@ -216,7 +216,7 @@ class WorkerPool:
                     event = self._in_worker(job, work)  # type: ignore[arg-type]
                 else:
                     event = self._in_thread(job, work)
-                if event[0] == "result" and (job.cancel.is_set() or job.timed_out):
+                if job.cancel.is_set() or job.timed_out:
                     why = "its client went away" if job.cancel.is_set() else "time limit reached"
                     log.info("computation stopped after %.2f s: %s", time.monotonic() - started, why)
         except Exception as exc:  # noqa: BLE001 - the pool's own fault: this job's 500
