@@ -4,6 +4,7 @@
 
     pokereval serve [--host 127.0.0.1] [--port 8000] [--open] [--workers N] [--queue N]
                     [--time-limit S] [--max-samples N] [--isolation process|thread]
+                    [--allow-host NAME]...
 """
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ _SERVE_EPILOG = """\
 examples:
   pokereval serve                      # http://127.0.0.1:8000/
   pokereval serve --port 9000 --open   # and open it in the default browser
-  pokereval serve --host 0.0.0.0       # reachable from other machines (mind the caps)
+  pokereval serve --host 0.0.0.0 --allow-host calc.lan
+                                       # reachable from other machines as calc.lan (mind the caps)
 
 Needs the web extra: pip install starlette uvicorn (in a clone: pip install ".[web]").  The page and the JSON API
 (/api/equity, /api/evaluate, /api/graph, /api/games, /api/health) are served from
@@ -80,6 +82,10 @@ def register(commands: argparse._SubParsersAction) -> None:
     sv.add_argument("--isolation", choices=("process", "thread"), default="process",
                     help="where computations run: worker processes the server replaces when "
                          "one crashes (default), or threads of the server process")
+    sv.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                    help="also answer requests whose Host header names NAME (repeatable; "
+                         "'*': any). By default only the bound address and localhost are "
+                         "answered, which stops DNS-rebinding pages")
     sv.set_defaults(run=cmd_serve)
 
 
@@ -92,6 +98,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         import uvicorn
 
         from ..web import Limits, create_app
+        from ..web.guard import allowed_hosts
         from ..web.tasks import faults_enabled
     except ImportError as exc:
         raise UsageError(f"'{PROG} serve' needs the web extra ({exc.name} is missing): "
@@ -100,7 +107,8 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise UsageError(f"{PROG} serve: --queue must be 0 or more, got {args.queue}")
     limits = Limits(workers=args.workers, queue=args.queue, max_seconds=args.time_limit,
                     max_samples=args.max_samples, test_faults=faults_enabled(),
-                    isolation=args.isolation)
+                    isolation=args.isolation,
+                    allowed_hosts=allowed_hosts(args.host, args.allow_host))
     # Bind here, so a busy port is one clear line rather than a uvicorn log dump.
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
     try:
@@ -124,6 +132,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             threading.Timer(1.0, webbrowser.open, args=(url,)).start()
         _log_to(err)
         config = uvicorn.Config(create_app(limits), log_level="info", access_log=False,
-                                timeout_graceful_shutdown=2)
+                                timeout_graceful_shutdown=2,
+                                h11_max_incomplete_event_size=limits.max_header)
         uvicorn.Server(config).run(sockets=[sock])
     return 0

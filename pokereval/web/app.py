@@ -36,7 +36,6 @@ from importlib import resources
 from typing import Any, AsyncIterator, Callable
 
 from starlette.applications import Starlette
-from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
@@ -49,6 +48,7 @@ from ..games import get_game
 from ..protocol import (BATCH_FIELDS, RequestError, dumps, equity_table_spec, evaluation_dict,
                         footer, format_seconds, games_list, legend, max_players, one_line,
                         parse_request, result_dict, type_name)
+from .guard import LOCAL_HOSTS, RequestGuard, SecurityHeaders
 from .jobs import Busy, ComputationFailed, Job, Task, WorkerPool
 from .tasks import FAULTS
 
@@ -58,13 +58,6 @@ log = logging.getLogger("pokereval.web")
 
 STATIC = {"app.js": "text/javascript; charset=utf-8", "app.css": "text/css; charset=utf-8",
           "index.html": "text/html; charset=utf-8"}
-SECURITY_HEADERS = {
-    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; object-src 'none'; "
-                               "base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-    "Referrer-Policy": "no-referrer",
-}
 
 
 #: Seconds the server waits at start-up for its worker processes to be warm.
@@ -76,6 +69,8 @@ class Limits:
     """Per-request caps and the size of the worker pool."""
 
     max_body: int = 16_384          # bytes of one request body
+    max_header: int = 8_192         # bytes of the request line and headers
+    allowed_hosts: tuple[str, ...] | None = LOCAL_HOSTS  # Host header names (None: any)
     max_players: int = 10           # hands in one request
     max_samples: int = 20_000_000   # Monte Carlo samples of one request
     max_seconds: float = 20.0       # wall time of one computation
@@ -475,28 +470,6 @@ async def _api_error(request: Request, exc: Exception) -> Response:
     return _error(500, "internal error")
 
 
-class SecurityHeaders:
-    """Adds :data:`SECURITY_HEADERS` to every response (a plain ASGI middleware, so
-    streaming responses and disconnect detection are untouched)."""
-
-    def __init__(self, app: Any):
-        self.app = app
-
-    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def send_with_headers(message: dict) -> None:
-            if message["type"] == "http.response.start":
-                headers = MutableHeaders(scope=message)
-                for name, value in SECURITY_HEADERS.items():
-                    headers[name] = value
-            await send(message)
-
-        await self.app(scope, receive, send_with_headers)
-
-
 def create_app(limits: Limits | None = None) -> Starlette:
     """The web calculator as an ASGI app (run it with uvicorn, or ``pokereval serve``)."""
     limits = limits or Limits()
@@ -537,4 +510,5 @@ def create_app(limits: Limits | None = None) -> Starlette:
     app.state.games = games_list()  # the shape of 'pokereval games --json'
     app.state.spec = equity_table_spec()
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(RequestGuard, hosts=limits.allowed_hosts, max_header=limits.max_header)
     return app

@@ -26,6 +26,8 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from pokereval.web import Limits, create_app  # noqa: E402
 
+BASE = "http://localhost"  # a Host the app answers to (the test client's own is refused)
+
 RESULT_FIELDS = ("equity", "high_win", "high_tie", "low_win", "low_tie", "scoop")
 
 
@@ -33,7 +35,7 @@ RESULT_FIELDS = ("equity", "high_win", "high_tie", "low_win", "low_tie", "scoop"
 def client():
     # No wall-time cap here: a loaded CI machine (or a first compile) must not turn an
     # answer into a partial one; the cap has its own tests below.
-    with TestClient(create_app(Limits(max_players=6, max_samples=5_000_000, max_seconds=600))) as c:
+    with TestClient(create_app(Limits(max_players=6, max_samples=5_000_000, max_seconds=600)), base_url=BASE) as c:
         yield c
 
 
@@ -42,7 +44,7 @@ def thread_client():
     """Computations on threads of this process: what tests that patch the engine need
     (a worker process would not see the patch)."""
     limits = Limits(max_players=6, max_samples=5_000_000, max_seconds=600, isolation="thread")
-    with TestClient(create_app(limits)) as c:
+    with TestClient(create_app(limits), base_url=BASE) as c:
         yield c
 
 
@@ -346,7 +348,7 @@ def test_players_and_samples_caps(client):
 def test_wall_time_cap():
     """A sampled run stopped by the time cap returns its figures marked partial; an exact
     run stopped by it (no exact answer) is a 400."""
-    with TestClient(create_app(Limits(max_seconds=0.5, max_samples=10**12))) as c:
+    with TestClient(create_app(Limits(max_seconds=0.5, max_samples=10**12)), base_url=BASE) as c:
         response = c.post("/api/equity", json={"game": "omaha-hilo", "hands": ["AhAd2c3s", "KsKdQhJh"],
                                                "samples": 10**11, "seed": 5})
         assert response.status_code == 200
@@ -362,7 +364,7 @@ def test_wall_time_cap():
 
 def test_full_pool_answers_429():
     """One worker, no waiting line: while it runs, another request is refused at once."""
-    with TestClient(create_app(Limits(workers=1, queue=0, max_seconds=3, max_samples=10**12))) as c:
+    with TestClient(create_app(Limits(workers=1, queue=0, max_seconds=3, max_samples=10**12)), base_url=BASE) as c:
         long_body = {"game": "omaha-hilo", "hands": ["AhAd2c3s", "KsKdQhJh"], "samples": 10**11}
         answers = {}
         worker = threading.Thread(target=lambda: answers.update(long=c.post("/api/equity", json=long_body)))
