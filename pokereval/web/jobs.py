@@ -139,7 +139,7 @@ class WorkerPool:
         self.crashes = 0    # ... of which had died by themselves
         self.killed = 0     # ... of which the pool ended (a stop or time limit not reached)
         self._jobs: set[Job] = set()  # admitted and not finished
-        self._idle: queues.SimpleQueue[WorkerProcess] = queues.SimpleQueue()
+        self._idle: queues.SimpleQueue[WorkerProcess | None] = queues.SimpleQueue()
         self._processes: set[WorkerProcess] = set()
         self._ids = itertools.count(1)
         self._started = self._closed = False
@@ -243,6 +243,19 @@ class WorkerPool:
 
     def _in_worker(self, job: Job, task: Task) -> tuple[str, Any]:
         worker = self._idle.get()
+        while worker is None or not worker.alive():  # a failed start, or died while idle
+            if worker is not None:
+                log.error("worker %s died (%s) while idle; starting another", worker.pid,
+                          worker.how_it_ended())
+                with self._lock:
+                    self.crashes += 1
+            self._replace(worker, False)
+            if self._closed:
+                return ("cancelled", None)
+            worker = self._idle.get()
+            if worker is None:  # starting one failed again: this job's 500
+                self._idle.put(None)
+                raise RuntimeError("no worker process could be started")
         keep = False
         try:
             event, keep = self._drive(worker, job, task)
@@ -250,18 +263,25 @@ class WorkerPool:
         finally:
             self._replace(worker, keep)
 
-    def _replace(self, worker: WorkerProcess, keep: bool) -> None:
-        """Put ``worker`` back, or a fresh one in its place."""
-        if keep and worker.alive():
+    def _replace(self, worker: WorkerProcess | None, keep: bool) -> None:
+        """Put ``worker`` back, or a fresh one in its place (None when that fails: the
+        next job tries again)."""
+        if worker is not None and keep and worker.alive():
             self._idle.put(worker)
             return
-        worker.kill()
+        if worker is not None:
+            worker.kill()
         with self._lock:
-            self._processes.discard(worker)
+            self._processes.discard(worker)  # type: ignore[arg-type]
             if self._closed:
                 return
-            self.restarts += 1
-            self._idle.put(self._spawn_locked())
+            self.restarts += worker is not None
+            try:
+                fresh: WorkerProcess | None = self._spawn_locked()
+            except Exception as exc:  # noqa: BLE001 - out of processes or descriptors
+                log.error("cannot start a worker process: %s", exc)
+                fresh = None
+            self._idle.put(fresh)
 
     def _drive(self, worker: WorkerProcess, job: Job, task: Task) -> tuple[tuple[str, Any], bool]:
         """Send ``task`` to ``worker`` and relay its messages until the job ends:
@@ -275,11 +295,11 @@ class WorkerPool:
             return self._died(worker), False
         stop_sent: float | None = None
         while True:
-            if worker.conn.poll(POLL):
-                try:
-                    message = worker.conn.recv()
-                except (EOFError, OSError):
-                    return self._died(worker), False
+            try:
+                message = worker.conn.recv() if worker.conn.poll(POLL) else None
+            except (EOFError, OSError, ValueError):  # it died (or the pool closed its pipe)
+                return self._died(worker), False
+            if message is not None:
                 kind = message[0]
                 if kind == "ready" or message[1] != job_id:
                     continue

@@ -198,3 +198,14 @@ def test_stopping_the_server_leaves_no_worker(how):
         if how != "SIGKILL":
             assert "Application shutdown complete" in server.log()
         assert wait_gone(pids) == [], f"workers left behind after {how}"
+
+
+def test_a_worker_killed_while_idle_costs_no_request():
+    with serve("--workers", "1") as server:
+        (pid,) = server.get("/api/health")["worker_pids"]
+        os.kill(pid, signal.SIGKILL)  # e.g. the kernel's out-of-memory killer
+        assert wait_gone([pid]) == []
+        status, data = server.post("/api/equity", FLOP)
+        assert status == 200 and without_elapsed(data) == engine(FLOP)
+        health = server.get("/api/health")
+        assert health["crashes"] == 1 and health["restarts"] == 1 and pid not in health["worker_pids"]
