@@ -5,7 +5,7 @@ Routes (bodies and answers are the CLI's ``--json`` shapes)::
     GET  /                    the calculator page (static; the spot is read from the URL)
     GET  /static/app.js|app.css
     GET  /api/games           'pokereval games --json'
-    GET  /api/health          status, busy workers, limits, optional features
+    GET  /api/health          status, busy workers, worker restarts, limits, features
     GET  /api/spec            the equity table of each game: its columns (key, label)
     POST /api/equity          a 'pokereval batch' request -> 'pokereval equity --json'
     POST /api/equity/stream   the same, as NDJSON lines: progress events, then the result
@@ -17,9 +17,13 @@ Bad input -> 400 ``{"error": "<one line>", "field", "player", "fields": [...]}``
 and ``player`` are the engine error's own (what it is about: "game", "player", "board",
 "dead", "hole", "option"; the 0-based player), present when known; ``fields`` names the
 page's inputs they point at (``game``, ``h1``.., ``board``, ``dead``, ``hole``).
-Caps: body size (413), players and samples (400), wall time (an exact run cut short
-is a 400; a sampled one returns its figures marked ``partial`` with ``stopped``),
-a full worker pool (429).  A request whose client disconnects is cancelled.
+Caps: a Host header that is not the server's (400, :mod:`.guard`), header size (431),
+body size (413), players and samples (400), wall time (an exact run cut short is a 400;
+a sampled one returns its figures marked ``partial`` with ``stopped``), a full worker
+pool (429).  A request whose client disconnects is cancelled.  Computations run in
+worker processes (:mod:`.jobs`, :mod:`.workers`), named as tasks (:mod:`.tasks`): one
+that crashes its worker is answered 500 ``{"error": "internal error: the computation's
+worker process died (SIGABRT); ..."}`` and the worker is replaced.
 Unexpected errors are logged here and answered 500 ``{"error": "internal error"}``:
 no tracebacks, no paths.  No CORS headers; POST bodies must be ``application/json``
 (so another site's page cannot post to it without a preflight it would fail).
