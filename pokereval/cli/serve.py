@@ -3,7 +3,8 @@
 ::
 
     pokereval serve [--host 127.0.0.1] [--port 8000] [--open] [--workers N] [--queue N]
-                    [--time-limit S] [--max-samples N]
+                    [--time-limit S] [--max-samples N] [--isolation process|thread]
+                    [--allow-host NAME]...
 """
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ _SERVE_EPILOG = """\
 examples:
   pokereval serve                      # http://127.0.0.1:8000/
   pokereval serve --port 9000 --open   # and open it in the default browser
-  pokereval serve --host 0.0.0.0       # reachable from other machines (mind the caps)
+  pokereval serve --host 0.0.0.0 --allow-host calc.lan
+                                       # reachable from other machines as calc.lan (mind the caps)
 
 Needs the web extra: pip install starlette uvicorn (in a clone: pip install ".[web]").  The page and the JSON API
 (/api/equity, /api/evaluate, /api/graph, /api/games, /api/health) are served from
@@ -70,13 +72,20 @@ def register(commands: argparse._SubParsersAction) -> None:
     sv.add_argument("--port", type=_port, default=8000, help="port (default 8000; 0: any free one)")
     sv.add_argument("--open", action="store_true", help="open the page in a web browser")
     sv.add_argument("--workers", type=positive_int, default=2, metavar="N",
-                    help="computations running at once (default 2)")
+                    help="computations running at once: worker processes (default 2)")
     sv.add_argument("--queue", type=int, default=64, metavar="N",
                     help="computations waiting for a worker before answering 429 (default 64)")
     sv.add_argument("--time-limit", type=_seconds_limit, default=20.0, metavar="S",
                     help="wall-time cap of one computation in seconds (default 20)")
     sv.add_argument("--max-samples", type=positive_int, default=20_000_000, metavar="N",
                     help="Monte Carlo samples one request may ask for (default 20,000,000)")
+    sv.add_argument("--isolation", choices=("process", "thread"), default="process",
+                    help="where computations run: worker processes the server replaces when "
+                         "one crashes (default), or threads of the server process")
+    sv.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                    help="also answer requests whose Host header names NAME (repeatable; "
+                         "'*': any). By default only the bound address and localhost are "
+                         "answered, which stops DNS-rebinding pages")
     sv.set_defaults(run=cmd_serve)
 
 
@@ -89,13 +98,17 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         import uvicorn
 
         from ..web import Limits, create_app
+        from ..web.guard import allowed_hosts
+        from ..web.tasks import faults_enabled
     except ImportError as exc:
         raise UsageError(f"'{PROG} serve' needs the web extra ({exc.name} is missing): "
                          + install_hint("web")) from None
     if args.queue < 0:
         raise UsageError(f"{PROG} serve: --queue must be 0 or more, got {args.queue}")
     limits = Limits(workers=args.workers, queue=args.queue, max_seconds=args.time_limit,
-                    max_samples=args.max_samples)
+                    max_samples=args.max_samples, test_faults=faults_enabled(),
+                    isolation=args.isolation,
+                    allowed_hosts=allowed_hosts(args.host, args.allow_host))
     # Bind here, so a busy port is one clear line rather than a uvicorn log dump.
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
     try:
@@ -119,6 +132,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             threading.Timer(1.0, webbrowser.open, args=(url,)).start()
         _log_to(err)
         config = uvicorn.Config(create_app(limits), log_level="info", access_log=False,
-                                timeout_graceful_shutdown=2)
+                                timeout_graceful_shutdown=2,
+                                h11_max_incomplete_event_size=limits.max_header)
         uvicorn.Server(config).run(sockets=[sock])
     return 0

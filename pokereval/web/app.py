@@ -5,7 +5,7 @@ Routes (bodies and answers are the CLI's ``--json`` shapes)::
     GET  /                    the calculator page (static; the spot is read from the URL)
     GET  /static/app.js|app.css
     GET  /api/games           'pokereval games --json'
-    GET  /api/health          status, busy workers, limits, optional features
+    GET  /api/health          status, busy workers, worker restarts, limits, features
     GET  /api/spec            the equity table of each game: its columns (key, label)
     POST /api/equity          a 'pokereval batch' request -> 'pokereval equity --json'
     POST /api/equity/stream   the same, as NDJSON lines: progress events, then the result
@@ -18,9 +18,13 @@ Bad input -> 400 ``{"error": "<one line>", "field", "player", "fields": [...]}``
 and ``player`` are the engine error's own (what it is about: "game", "player", "board",
 "dead", "hole", "option"; the 0-based player), present when known; ``fields`` names the
 page's inputs they point at (``game``, ``h1``.., ``board``, ``dead``, ``hole``).
-Caps: body size (413), players and samples (400), wall time (an exact run cut short
-is a 400; a sampled one returns its figures marked ``partial`` with ``stopped``),
-a full worker pool (429).  A request whose client disconnects is cancelled.
+Caps: a Host header that is not the server's (400, :mod:`.guard`), header size (431),
+body size (413), players and samples (400), wall time (an exact run cut short is a 400;
+a sampled one returns its figures marked ``partial`` with ``stopped``), a full worker
+pool (429).  A request whose client disconnects is cancelled.  Computations run in
+worker processes (:mod:`.jobs`, :mod:`.workers`), named as tasks (:mod:`.tasks`): one
+that crashes its worker is answered 500 ``{"error": "internal error: the computation's
+worker process died (SIGABRT); ..."}`` and the worker is replaced.
 Unexpected errors are logged here and answered 500 ``{"error": "internal error"}``:
 no tracebacks, no paths.  No CORS headers; POST bodies must be ``application/json``
 (so another site's page cannot post to it without a preflight it would fail).
@@ -37,7 +41,6 @@ from importlib import resources
 from typing import Any, AsyncIterator, Callable
 
 from starlette.applications import Starlette
-from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
@@ -50,7 +53,9 @@ from ..games import get_game
 from ..protocol import (BATCH_FIELDS, RequestError, dumps, equity_table_spec, evaluation_dict,
                         footer, format_seconds, games_list, legend, max_players, one_line,
                         parse_request, result_dict, type_name)
-from .jobs import Busy, Job, WorkerPool
+from .guard import LOCAL_HOSTS, RequestGuard, SecurityHeaders
+from .jobs import Busy, ComputationFailed, Job, Task, WorkerPool
+from .tasks import FAULTS
 
 __all__ = ["Limits", "create_app"]
 
@@ -58,13 +63,10 @@ log = logging.getLogger("pokereval.web")
 
 STATIC = {"app.js": "text/javascript; charset=utf-8", "app.css": "text/css; charset=utf-8",
           "index.html": "text/html; charset=utf-8"}
-SECURITY_HEADERS = {
-    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; object-src 'none'; "
-                               "base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-    "Referrer-Policy": "no-referrer",
-}
+
+
+#: Seconds the server waits at start-up for its worker processes to be warm.
+READY_SECONDS = 60.0
 
 
 @dataclass(frozen=True)
@@ -72,12 +74,16 @@ class Limits:
     """Per-request caps and the size of the worker pool."""
 
     max_body: int = 16_384          # bytes of one request body
+    max_header: int = 8_192         # bytes of the request line and headers
+    allowed_hosts: tuple[str, ...] | None = LOCAL_HOSTS  # Host header names (None: any)
     max_players: int = 10           # hands in one request
     max_samples: int = 20_000_000   # Monte Carlo samples of one request
     max_seconds: float = 20.0       # wall time of one computation
     workers: int = 2                # computations running at once
     queue: int = 64                 # computations waiting for a worker
-    threads: int | None = None      # engine threads per computation (None: all cores)
+    threads: int | None = None      # engine threads per computation (None: the pool's share)
+    isolation: str = "process"      # "process": worker processes; "thread": in this process
+    test_faults: bool = False       # honour the test-only "_fault" request field
 
 
 class ApiError(Exception):
@@ -205,12 +211,25 @@ def _equity_call(obj: dict, limits: Limits, allowed: tuple[str, ...]) -> tuple[l
 # ---------------------------------------------------------------------------
 
 
-def _start(request: Request, work: Callable[[Callable], Any]) -> Job:
-    """Admit ``work(progress)`` to the worker pool (429 when it is full)."""
+def _take_fault(request: Request, obj: dict) -> str | None:
+    """The test-only ``_fault`` field, taken out of ``obj`` when this server honours it
+    (started with ``POKEREVAL_TEST_FAULTS=1``); elsewhere it stays an unknown field."""
+    if not request.app.state.limits.test_faults or "_fault" not in obj:
+        return None
+    fault = obj.pop("_fault")
+    if fault not in FAULTS:
+        raise ApiError(400, f"'_fault' must be one of {', '.join(FAULTS)}, got {fault!r}")
+    return fault
+
+
+def _start(request: Request, name: str, args: tuple, kwargs: dict | None = None,
+           fault: str | None = None) -> Job:
+    """Admit task ``name`` (see :mod:`pokereval.web.tasks`) with plain arguments to the
+    worker pool (429 when it is full)."""
     state = request.app.state
     job = Job(asyncio.get_running_loop(), state.limits.max_seconds)
     try:
-        state.pool.submit(job, work)
+        state.pool.submit(job, Task(name, tuple(args), dict(kwargs or {}), fault))
     except Busy as exc:
         raise ApiError(429, str(exc), {"Retry-After": "1"}) from None
     return job
@@ -246,6 +265,8 @@ async def _final_event(request: Request, job: Job) -> tuple | None:
 
 def _failure(exc: BaseException) -> ApiError:
     """The answer to an exception raised by the engine in a worker."""
+    if isinstance(exc, ComputationFailed):  # a worker died, or was stopped: logged there
+        return ApiError(exc.status, exc.message)
     if isinstance(exc, (PokerEvalError, ValueError, TypeError, RequestError)):
         # PokerEvalError is the engine's input error; a ValueError/TypeError is a check
         # it missed on request values: both are bad input, not a server fault.
@@ -318,8 +339,9 @@ async def api_spec(request: Request) -> Response:
 
 async def api_equity(request: Request) -> Response:
     obj = await _body(request, request.app.state.limits.max_body)
+    fault = _take_fault(request, obj)
     call, options = _equity_call(obj, request.app.state.limits, EQUITY_FIELDS)
-    job = _start(request, lambda progress: api.equity(*call, progress=progress, **options))
+    job = _start(request, "equity", call, options, fault)
     event = await _final_event(request, job)
     if event is None or event[0] == "cancelled":
         return Response(status_code=499)  # nobody is listening any more
@@ -335,8 +357,9 @@ async def api_equity_stream(request: Request) -> Response:
     Input errors found before the run starts are a plain 400.  Closing the
     connection (the page's Cancel) stops the computation."""
     obj = await _body(request, request.app.state.limits.max_body)
+    fault = _take_fault(request, obj)
     call, options = _equity_call(obj, request.app.state.limits, EQUITY_FIELDS)
-    job = _start(request, lambda progress: api.equity(*call, progress=progress, **options))
+    job = _start(request, "equity", call, options, fault)
     pool = request.app.state.pool
     first = await _next_event(request, job)
     if first is None or first[0] == "cancelled":
@@ -404,12 +427,9 @@ async def api_graph(request: Request) -> Response:
     if not features()["graph"]:
         raise ApiError(501, "the next-street graph is not available in this version of pokereval")
     obj = await _body(request, request.app.state.limits.max_body)
+    fault = _take_fault(request, obj)
     call, options = _equity_call(obj, request.app.state.limits, GRAPH_FIELDS)
-    distribution = api.equity_distribution
-    if "progress" not in inspect.signature(distribution).parameters:
-        job = _start(request, lambda progress: distribution(*call, **options))
-    else:
-        job = _start(request, lambda progress: distribution(*call, progress=progress, **options))
+    job = _start(request, "distribution", call, options, fault)
     event = await _final_event(request, job)
     if event is None or event[0] == "cancelled":
         return Response(status_code=499)
@@ -422,13 +442,13 @@ async def api_percentile(request: Request) -> Response:
     if not features()["percentile"]:
         raise ApiError(501, "hand percentiles are not available in this version of pokereval")
     obj = await _body(request, request.app.state.limits.max_body)
+    fault = _take_fault(request, obj)
     game, hand, players = obj.get("game"), obj.get("hand"), obj.get("players", 10)
     if not isinstance(game, str) or not isinstance(hand, str):
         raise ApiError(400, "'game' and 'hand' must be strings")
     if _whole(players) is None:
         raise ApiError(400, "'players' must be a whole number")
-    percentile = api.percentile
-    job = _start(request, lambda progress: percentile(game, hand, players=_whole(players)))
+    job = _start(request, "percentile", (game, hand), {"players": _whole(players)}, fault)
     event = await _final_event(request, job)
     if event is None or event[0] == "cancelled":
         return Response(status_code=499)
@@ -492,39 +512,23 @@ async def _api_error(request: Request, exc: Exception) -> Response:
     return _error(500, "internal error")
 
 
-class SecurityHeaders:
-    """Adds :data:`SECURITY_HEADERS` to every response (a plain ASGI middleware, so
-    streaming responses and disconnect detection are untouched)."""
-
-    def __init__(self, app: Any):
-        self.app = app
-
-    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def send_with_headers(message: dict) -> None:
-            if message["type"] == "http.response.start":
-                headers = MutableHeaders(scope=message)
-                for name, value in SECURITY_HEADERS.items():
-                    headers[name] = value
-            await send(message)
-
-        await self.app(scope, receive, send_with_headers)
-
-
 def create_app(limits: Limits | None = None) -> Starlette:
     """The web calculator as an ASGI app (run it with uvicorn, or ``pokereval serve``)."""
     limits = limits or Limits()
-    pool = WorkerPool(limits.workers, limits.queue)
+    pool = WorkerPool(limits.workers, limits.queue, isolation=limits.isolation,
+                      threads=limits.threads)
     folder = resources.files("pokereval.web") / "static"
     files = {name: (folder / name).read_bytes() for name in STATIC}
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
-        yield
-        pool.shutdown()
+        # the workers warm up before the first request is taken (a worker not ready in
+        # time warms up on its first job)
+        await asyncio.to_thread(pool.start, READY_SECONDS)
+        try:
+            yield
+        finally:
+            pool.shutdown()
 
     app = Starlette(
         routes=[
@@ -549,4 +553,5 @@ def create_app(limits: Limits | None = None) -> Starlette:
     app.state.games = games_list()  # the shape of 'pokereval games --json'
     app.state.spec = equity_table_spec()
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(RequestGuard, hosts=limits.allowed_hosts, max_header=limits.max_header)
     return app

@@ -1,34 +1,78 @@
-"""A bounded pool of worker threads for the web app's computations.
+"""The bounded pool that runs the web app's computations.
 
-Each request's computation is a :class:`Job` run by one worker thread.  The
-pool admits at most ``workers + queue`` jobs at a time (running or waiting for
-a thread); beyond that :meth:`WorkerPool.submit` raises :class:`Busy` (the app
-answers 429) instead of letting work pile up.
+Each request's computation is a :class:`Job` (its cancel flag, deadline and event
+queue) running a :class:`Task` (a task name of :mod:`pokereval.web.tasks` and plain
+arguments).  The pool admits at most ``workers + queue`` jobs at a time (running or
+waiting); beyond that :meth:`WorkerPool.submit` raises :class:`Busy` (the app answers
+429) instead of letting work pile up.
 
-A job is stopped by setting ``job.cancel`` (its client went away) or by its
-deadline (the server's wall-time cap).  ``pe.equity`` calls its ``progress``
-callback between batches; the callback raises ``KeyboardInterrupt`` there,
-which the engine treats like Ctrl-C: it stops and returns the partial result,
-and the worker thread is free again.  Events (progress snapshots, the result or
-an error) go to an asyncio queue on the app's event loop.
+``isolation="process"`` (what ``pokereval serve`` uses): ``workers`` worker processes
+(:mod:`pokereval.web.workers`), each driven by one thread here.  A worker that dies
+(an abort in a kernel, a segfault, ``MemoryError``) costs the one job it was running,
+which gets a :class:`ComputationFailed` (the app answers 500); the pool starts a
+replacement at once and counts it (``restarts`` in :meth:`WorkerPool.stats`).
+``isolation="thread"``: the computations run on threads of this process (for
+embedding and tests that patch the engine; a crash there is the server's).
+
+A job stops when ``job.cancel`` is set (its client went away) or at its deadline (the
+server's wall-time cap): the engine's ``progress`` callback raises
+``KeyboardInterrupt`` at its next stop point, which the engine treats like Ctrl-C (it
+returns the partial result).  In a worker process, a job that has not stopped
+:data:`CANCEL_GRACE` seconds after its cancel, or :data:`KILL_GRACE` seconds after its
+deadline (a run that never reaches a stop point), is ended by killing its worker.
+Events (``("progress", partial)``, ``("result", value)``, ``("error", exception)``,
+``("cancelled", None)``) go to an asyncio queue on the app's event loop.
 """
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
+import os
+import queue as queues
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 from typing import Any, Callable
+
+from ..protocol import format_seconds
+from .tasks import run_task
+from .workers import PROGRESS_EVERY, WorkerProcess
+
+__all__ = ["Busy", "ComputationFailed", "Job", "Task", "WorkerPool", "CANCEL_GRACE", "KILL_GRACE"]
 
 log = logging.getLogger("pokereval.web")
 
-#: Least seconds between two progress events of one job.
-PROGRESS_EVERY = 0.2
+#: Seconds a worker process gets to stop cooperatively after a cancel before it is killed.
+CANCEL_GRACE = 1.0
+#: Seconds past a job's deadline before its worker process is killed.
+KILL_GRACE = 2.0
+#: Seconds between two looks at a running job (cancel, deadline, a dead worker).
+POLL = 0.05
 
 
 class Busy(Exception):
     """Every worker is busy and the waiting line is full."""
+
+
+class ComputationFailed(Exception):
+    """A computation that ended without an answer of its own: ``status`` and the one-line
+    ``message`` the client gets (no paths, no tracebacks; those are in the log)."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status, self.message = status, message
+
+
+@dataclass(frozen=True)
+class Task:
+    """What a job computes: ``tasks.TASKS[name](*args, **kwargs)`` (plain values only)."""
+
+    name: str
+    args: tuple = ()
+    kwargs: dict = field(default_factory=dict)
+    fault: str | None = None  # a test-only injected fault (pokereval.web.tasks.FAULTS)
 
 
 class Job:
@@ -55,7 +99,8 @@ class Job:
             pass
 
     def progress(self, partial: Any) -> None:
-        """The ``progress`` callback given to the engine: stop when asked, report sometimes."""
+        """The ``progress`` callback given to the engine in a thread: stop when asked,
+        report sometimes."""
         if self.cancel.is_set():
             raise KeyboardInterrupt  # the engine returns the partial result
         if time.monotonic() > self.deadline:
@@ -67,25 +112,90 @@ class Job:
             self.emit("progress", partial)
 
 
-class WorkerPool:
-    """``workers`` threads and a waiting line of ``queue`` jobs; counts what is busy."""
+Work = Task | Callable[[Callable[[Any], None]], Any]
 
-    def __init__(self, workers: int, queue: int):
-        self.workers, self.queue = workers, queue
+
+def thread_share(workers: int) -> int:
+    """The kernels' threads per worker process: the cores shared out, at least one."""
+    return max(1, (os.cpu_count() or 1) // workers)
+
+
+class WorkerPool:
+    """``workers`` computations at once and a waiting line of ``queue`` more; counts what
+    is busy and, with processes, how many workers were replaced."""
+
+    def __init__(self, workers: int, queue: int, *, isolation: str = "process",
+                 threads: int | None = None, warm: bool = True):
+        if isolation not in ("process", "thread"):
+            raise ValueError(f"isolation must be 'process' or 'thread', got {isolation!r}")
+        self.workers, self.queue, self.isolation = workers, queue, isolation
+        self.threads = threads if threads is not None else thread_share(workers)
+        self.warm = warm
         self._executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="pokereval-web")
         self._lock = threading.Lock()
         self.running = 0
         self.waiting = 0
+        self.restarts = 0   # worker processes started in place of one that ended
+        self.crashes = 0    # ... of which had died by themselves
+        self.killed = 0     # ... of which the pool ended (a stop or time limit not reached)
         self._jobs: set[Job] = set()  # admitted and not finished
+        self._idle: queues.SimpleQueue[WorkerProcess | None] = queues.SimpleQueue()
+        self._processes: set[WorkerProcess] = set()
+        self._ids = itertools.count(1)
+        self._started = self._closed = False
+
+    # -- life cycle ----------------------------------------------------------
+
+    def start(self, wait: float = 0.0) -> None:
+        """Start the worker processes now rather than on the first job; with ``wait``,
+        wait up to that many seconds for them to be warm (kernels loaded)."""
+        with self._lock:
+            if self._started or self._closed or self.isolation != "process":
+                return
+            self._started = True
+            fresh = [self._spawn_locked() for _ in range(self.workers)]
+        deadline = time.monotonic() + wait
+        for worker in fresh:
+            worker.wait_ready(deadline - time.monotonic())
+            self._idle.put(worker)
+
+    def _spawn_locked(self) -> WorkerProcess:
+        worker = WorkerProcess(self.threads, self.warm, f"pokereval-worker-{len(self._processes)}")
+        self._processes.add(worker)
+        return worker
+
+    def shutdown(self) -> None:
+        """Stop every computation and end the worker processes (none is left behind)."""
+        with self._lock:
+            self._closed = True
+            for job in self._jobs:
+                job.cancel.set()
+            processes = list(self._processes)
+        for worker in processes:
+            worker.close(grace=0.5)
+        self._executor.shutdown(wait=False, cancel_futures=True)
+
+    # -- figures -------------------------------------------------------------
 
     def stats(self) -> dict:
         with self._lock:
-            return {"workers": self.workers, "busy": self.running, "queued": self.waiting,
-                    "queue": self.queue}
+            figures = {"workers": self.workers, "busy": self.running, "queued": self.waiting,
+                       "queue": self.queue, "isolation": self.isolation}
+            if self.isolation == "process":
+                figures.update(threads_per_worker=self.threads, restarts=self.restarts,
+                               crashes=self.crashes, killed=self.killed,
+                               worker_pids=sorted(w.pid for w in self._processes if w.pid))
+            return figures
 
-    def submit(self, job: Job, work: Callable[[Callable[[Any], None]], Any]) -> None:
-        """Run ``work(progress)`` for ``job`` on a worker thread; its outcome becomes an event.
-        Raises :class:`Busy` when ``workers + queue`` jobs are already admitted."""
+    # -- running jobs --------------------------------------------------------
+
+    def submit(self, job: Job, work: Work) -> None:
+        """Run ``work`` for ``job``: a :class:`Task`, or (threads only) a callable
+        ``work(progress)``; its outcome becomes an event.  Raises :class:`Busy` when
+        ``workers + queue`` jobs are already admitted."""
+        if self.isolation == "process" and not isinstance(work, Task):
+            raise TypeError("a process pool runs Tasks (a task name and plain arguments)")
+        self.start()
         with self._lock:
             if self.running + self.waiting >= self.workers + self.queue:
                 raise Busy(f"server busy: {self.running} computations running and "
@@ -94,23 +204,24 @@ class WorkerPool:
             self._jobs.add(job)
         self._executor.submit(self._run, job, work)
 
-    def _run(self, job: Job, work: Callable[[Callable[[Any], None]], Any]) -> None:
+    def _run(self, job: Job, work: Work) -> None:
         with self._lock:
             self.waiting -= 1
             self.running += 1
         event: tuple[str, Any] = ("cancelled", None)  # its client left while it waited
         try:
-            if not job.cancel.is_set():
+            if not job.cancel.is_set() and not self._closed:
                 started = time.monotonic()
-                result = work(job.progress)
+                if self.isolation == "process":
+                    event = self._in_worker(job, work)  # type: ignore[arg-type]
+                else:
+                    event = self._in_thread(job, work)
                 if job.cancel.is_set() or job.timed_out:
                     why = "its client went away" if job.cancel.is_set() else "time limit reached"
                     log.info("computation stopped after %.2f s: %s", time.monotonic() - started, why)
-                event = ("result", result)
-        except KeyboardInterrupt:  # raised by job.progress outside the engine's batch loop
-            event = ("cancelled", None)
-        except Exception as exc:  # noqa: BLE001 - reported as an event, logged by the app
-            event = ("error", exc)
+        except Exception as exc:  # noqa: BLE001 - the pool's own fault: this job's 500
+            log.error("internal error running a computation", exc_info=exc)
+            event = ("error", ComputationFailed(500, "internal error"))
         finally:
             # free the slot before the answer goes out: a client that gets its answer
             # and asks again at once must find the worker free
@@ -119,9 +230,129 @@ class WorkerPool:
                 self._jobs.discard(job)
         job.emit(*event)
 
-    def shutdown(self) -> None:
-        """Stop every computation (the process can then exit: worker threads are joined)."""
+    def _in_thread(self, job: Job, work: Work) -> tuple[str, Any]:
+        try:
+            if isinstance(work, Task):
+                return ("result", run_task(work.name, list(work.args), work.kwargs, job.progress,
+                                           work.fault))
+            return ("result", work(job.progress))
+        except KeyboardInterrupt:  # raised by job.progress outside the engine's batch loop
+            return ("cancelled", None)
+        except Exception as exc:  # noqa: BLE001 - reported as an event, logged by the app
+            return ("error", exc)
+
+    def _in_worker(self, job: Job, task: Task) -> tuple[str, Any]:
+        worker = self._idle.get()
+        while worker is None or not worker.alive():  # a failed start, or died while idle
+            if worker is not None:
+                log.error("worker %s died (%s) while idle; starting another", worker.pid,
+                          worker.how_it_ended())
+                with self._lock:
+                    self.crashes += 1
+            self._replace(worker, False)
+            if self._closed:
+                return ("cancelled", None)
+            worker = self._idle.get()
+            if worker is None:  # starting one failed again: this job's 500
+                self._idle.put(None)
+                raise RuntimeError("no worker process could be started")
+        keep = False
+        try:
+            event, keep = self._drive(worker, job, task)
+            return event
+        finally:
+            self._replace(worker, keep)
+
+    def _replace(self, worker: WorkerProcess | None, keep: bool) -> None:
+        """Put ``worker`` back, or a fresh one in its place (None when that fails: the
+        next job tries again)."""
+        if worker is not None and keep and worker.alive():
+            self._idle.put(worker)
+            return
+        if worker is not None:
+            worker.kill()
         with self._lock:
-            for job in self._jobs:
-                job.cancel.set()
-        self._executor.shutdown(wait=False, cancel_futures=True)
+            self._processes.discard(worker)  # type: ignore[arg-type]
+            if self._closed:
+                return
+            self.restarts += worker is not None
+            try:
+                fresh: WorkerProcess | None = self._spawn_locked()
+            except Exception as exc:  # noqa: BLE001 - out of processes or descriptors
+                log.error("cannot start a worker process: %s", exc)
+                fresh = None
+            self._idle.put(fresh)
+
+    def _drive(self, worker: WorkerProcess, job: Job, task: Task) -> tuple[tuple[str, Any], bool]:
+        """Send ``task`` to ``worker`` and relay its messages until the job ends:
+        the event, and whether the worker may take the next job."""
+        job_id = next(self._ids)
+        seconds = max(0.0, job.deadline - time.monotonic())
+        try:
+            worker.conn.send(("run", job_id, task.name, list(task.args), task.kwargs, seconds,
+                              task.fault))
+        except (OSError, ValueError):
+            return self._died(worker), False
+        stop_sent: float | None = None
+        while True:
+            try:
+                message = worker.conn.recv() if worker.conn.poll(POLL) else None
+            except (EOFError, OSError, ValueError):  # it died (or the pool closed its pipe)
+                return self._died(worker), False
+            if message is not None:
+                kind = message[0]
+                if kind == "ready" or message[1] != job_id:
+                    continue
+                if kind == "progress":
+                    job.emit("progress", message[2])
+                elif kind == "result":
+                    job.timed_out = job.timed_out or message[3]
+                    return ("result", message[2]), True
+                elif kind == "cancelled":
+                    return ("cancelled", None), True
+                else:  # error
+                    exc, text, leaving = message[2], message[3], message[4]
+                    if not isinstance(exc, (ValueError, TypeError)):
+                        log.error("internal error in a computation (worker %s):\n%s",
+                                  worker.pid, text.rstrip())
+                        exc = ComputationFailed(500, "internal error")
+                    return ("error", exc), not leaving
+            elif not worker.alive():
+                return self._died(worker), False
+            if self._closed:
+                return ("cancelled", None), False
+            now = time.monotonic()
+            if job.cancel.is_set() and stop_sent is None:
+                stop_sent = now
+                try:
+                    worker.conn.send(("stop", job_id))
+                except (OSError, ValueError):
+                    return self._died(worker), False
+            if stop_sent is not None and now - stop_sent > CANCEL_GRACE:
+                self._count_kill(worker, "did not stop within "
+                                 f"{format_seconds(CANCEL_GRACE)} of its cancel")
+                return ("cancelled", None), False
+            if now > job.deadline + KILL_GRACE:
+                job.timed_out = True
+                self._count_kill(worker, "ran past the time limit without a stop point")
+                return ("error", ComputationFailed(
+                    400, f"the computation needs more than this server's time limit of "
+                         f"{format_seconds(job.seconds)} (stopped)")), False
+
+    def _count_kill(self, worker: WorkerProcess, why: str) -> None:
+        log.info("worker %s killed: its computation %s", worker.pid, why)
+        worker.kill()
+        with self._lock:
+            self.killed += 1
+
+    def _died(self, worker: WorkerProcess) -> tuple[str, Any]:
+        """The event of a job whose worker died under it (or the pool is closing)."""
+        if self._closed:
+            return ("cancelled", None)
+        how = worker.how_it_ended()
+        log.error("worker %s died (%s) running a computation; starting another", worker.pid, how)
+        with self._lock:
+            self.crashes += 1
+        return ("error", ComputationFailed(
+            500, f"internal error: the computation's worker process died ({how}); "
+                 "the server has started another"))

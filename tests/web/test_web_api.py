@@ -26,6 +26,8 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from pokereval.web import Limits, create_app  # noqa: E402
 
+BASE = "http://localhost"  # a Host the app answers to (the test client's own is refused)
+
 RESULT_FIELDS = ("equity", "high_win", "high_tie", "low_win", "low_tie", "scoop")
 
 
@@ -33,7 +35,16 @@ RESULT_FIELDS = ("equity", "high_win", "high_tie", "low_win", "low_tie", "scoop"
 def client():
     # No wall-time cap here: a loaded CI machine (or a first compile) must not turn an
     # answer into a partial one; the cap has its own tests below.
-    with TestClient(create_app(Limits(max_players=6, max_samples=5_000_000, max_seconds=600))) as c:
+    with TestClient(create_app(Limits(max_players=6, max_samples=5_000_000, max_seconds=600)), base_url=BASE) as c:
+        yield c
+
+
+@pytest.fixture(scope="module")
+def thread_client():
+    """Computations on threads of this process: what tests that patch the engine need
+    (a worker process would not see the patch)."""
+    limits = Limits(max_players=6, max_samples=5_000_000, max_seconds=600, isolation="thread")
+    with TestClient(create_app(limits), base_url=BASE) as c:
         yield c
 
 
@@ -229,14 +240,14 @@ def test_engine_errors_are_400_with_the_engine_message(client, name, call, field
     assert data.get("player") == player and ("player" in data) == (player is not None)
 
 
-def test_stream_error_events_name_the_field(client, monkeypatch):
+def test_stream_error_events_name_the_field(thread_client, monkeypatch):
     """An error raised once the run has started comes as an event, with the same field."""
     def failing(*args, progress=None, **kwargs):
         progress(pe.equity("holdem", ["AhAd", "KsKd"], "2c3c4c"))  # one progress event first
         raise pe.CardError("unknown card 'Zz' in player 2", field="player", player=1)
 
     monkeypatch.setattr(pokereval.api, "equity", failing)  # what the web app calls
-    response = client.post("/api/equity/stream", json={"game": "holdem", "hands": ["AhAd", "KsZz"]})
+    response = thread_client.post("/api/equity/stream", json={"game": "holdem", "hands": ["AhAd", "KsZz"]})
     events = [json.loads(line) for line in response.text.splitlines()]
     assert events[0]["event"] == "progress"
     assert events[-1] == {"event": "error", "error": "unknown card 'Zz' in player 2", "field": "player",
@@ -295,12 +306,12 @@ def test_evaluate_errors(client):
     assert response.status_code == 400 and response.json()["error"] == "missing field 'hole'"
 
 
-def test_internal_errors_hide_details(client, monkeypatch, caplog):
+def test_internal_errors_hide_details(thread_client, monkeypatch, caplog):
     def broken(*args, **kwargs):
         raise RuntimeError("secret /home/user/path detail")
 
     monkeypatch.setattr(pokereval.api, "equity", broken)  # what the web app calls
-    response = client.post("/api/equity", json={"game": "holdem", "hands": ["AhAd", "KsKd"]})
+    response = thread_client.post("/api/equity", json={"game": "holdem", "hands": ["AhAd", "KsKd"]})
     assert response.status_code == 500 and response.json() == {"error": "internal error"}
     assert "secret" not in response.text and "Traceback" not in response.text
     assert "secret /home/user/path detail" in caplog.text  # logged server-side
@@ -337,7 +348,7 @@ def test_players_and_samples_caps(client):
 def test_wall_time_cap():
     """A sampled run stopped by the time cap returns its figures marked partial; an exact
     run stopped by it (no exact answer) is a 400."""
-    with TestClient(create_app(Limits(max_seconds=0.5, max_samples=10**12))) as c:
+    with TestClient(create_app(Limits(max_seconds=0.5, max_samples=10**12)), base_url=BASE) as c:
         response = c.post("/api/equity", json={"game": "omaha-hilo", "hands": ["AhAd2c3s", "KsKdQhJh"],
                                                "samples": 10**11, "seed": 5})
         assert response.status_code == 200
@@ -353,7 +364,7 @@ def test_wall_time_cap():
 
 def test_full_pool_answers_429():
     """One worker, no waiting line: while it runs, another request is refused at once."""
-    with TestClient(create_app(Limits(workers=1, queue=0, max_seconds=3, max_samples=10**12))) as c:
+    with TestClient(create_app(Limits(workers=1, queue=0, max_seconds=3, max_samples=10**12)), base_url=BASE) as c:
         long_body = {"game": "omaha-hilo", "hands": ["AhAd2c3s", "KsKdQhJh"], "samples": 10**11}
         answers = {}
         worker = threading.Thread(target=lambda: answers.update(long=c.post("/api/equity", json=long_body)))
@@ -436,32 +447,32 @@ def standins(monkeypatch):
     return web_standins
 
 
-def test_routes_of_the_optional_features(client, standins):
+def test_routes_of_the_optional_features(thread_client, standins):
     """The routes' plumbing, with stand-ins: the features are announced, the answers are
     the features' own to_dict / value, their errors are 400s."""
-    assert client.get("/api/health").json()["features"] == {"graph": True, "percentile": True,
+    assert thread_client.get("/api/health").json()["features"] == {"graph": True, "percentile": True,
                                                             "breakdown": True}
     body = {"game": "omaha-hilo", "hands": ["AhAd2c3s", "KK**"], "board": "7c8d9h", "id": 4}
-    response = client.post("/api/graph", json=body)
+    response = thread_client.post("/api/graph", json=body)
     assert response.status_code == 200
     assert response.json() == {"id": 4, **standins._Distribution("omaha-hilo", body["hands"]).to_dict()}
-    response = client.post("/api/graph", json={**body, "stderr": 0.01})
+    response = thread_client.post("/api/graph", json={**body, "stderr": 0.01})
     assert response.status_code == 400 and response.json()["error"].startswith("unknown field 'stderr'")
-    response = client.post("/api/graph", json={**body, "board": "7c8d1x"})
+    response = thread_client.post("/api/graph", json={**body, "board": "7c8d1x"})
     assert response.status_code == 400 and response.json()["fields"] == ["board"]
 
-    response = client.post("/api/percentile", json={"game": "plo8", "hand": "AhAd2c3s"})
+    response = thread_client.post("/api/percentile", json={"game": "plo8", "hand": "AhAd2c3s"})
     assert response.json() == {"game": "omaha-hilo", "hand": "AhAd2c3s", "players": 10,
                                "percentile": standins.PERCENTILE}
-    response = client.post("/api/percentile", json={"game": "razz", "hand": "Ah2c3d"})
+    response = thread_client.post("/api/percentile", json={"game": "razz", "hand": "Ah2c3d"})
     assert response.status_code == 400 and response.json()["error"] == "razz has no hand ordering"
-    response = client.post("/api/percentile", json={"game": "omaha", "hand": "AhAd2c3s", "players": "x"})
+    response = thread_client.post("/api/percentile", json={"game": "omaha", "hand": "AhAd2c3s", "players": "x"})
     assert response.status_code == 400
 
-    response = client.post("/api/equity", json={**body, "breakdown": True})
+    response = thread_client.post("/api/equity", json={**body, "breakdown": True})
     assert response.status_code == 200
     assert all("breakdown" in p for p in response.json()["players"])
-    response = client.post("/api/equity", json=body)
+    response = thread_client.post("/api/equity", json=body)
     assert all("breakdown" not in p for p in response.json()["players"])
 
 
@@ -472,7 +483,7 @@ def test_pool_frees_a_worker_before_its_answer_is_out():
     from pokereval.web.jobs import Busy, Job, WorkerPool
 
     async def scenario():
-        pool = WorkerPool(workers=1, queue=0)
+        pool = WorkerPool(workers=1, queue=0, isolation="thread")
         loop = asyncio.get_running_loop()
         try:
             for _ in range(200):

@@ -227,7 +227,8 @@ def test_optional_features_drawn_when_present(browser):
     (tests/support/web_standins.py), the page draws the curve and the bars and shows the badge."""
     import web_standins
 
-    with serve(prelude="import web_standins; web_standins.install()") as server:
+    # stand-ins patched into the server process: its computations must run there too
+    with serve("--isolation", "thread", prelude="import web_standins; web_standins.install()") as server:
         open_page(browser, server.url + "/?game=omaha-hilo&h=AhAd2c3s&h=KK**&board=7c8d9h")
         wait_for_answer(browser)
         wait(browser, lambda d: d.find_element(By.ID, "h1-pct").text)

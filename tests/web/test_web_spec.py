@@ -22,6 +22,8 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from pokereval.web import Limits, create_app  # noqa: E402
 
+BASE = "http://localhost"  # a Host the app answers to (the test client's own is refused)
+
 # one spot per kind of table: high only, hi/lo split (two-line headers), razz (low fields)
 SPOTS = [("holdem", ["AhAd", "KsKd"], "2c3c4c", {}),
          ("omaha-hilo", ["AcAs3d4h", "KhKcJdTd"], "7c8d9h", {}),
@@ -30,7 +32,7 @@ SPOTS = [("holdem", ["AhAd", "KsKd"], "2c3c4c", {}),
 
 @pytest.fixture(scope="module")
 def client():
-    with TestClient(create_app(Limits(max_seconds=600))) as c:
+    with TestClient(create_app(Limits(max_seconds=600)), base_url=BASE) as c:
         yield c
 
 
@@ -97,7 +99,7 @@ def test_the_stream_carries_the_cli_legend_and_footer(client, spot):
 
 
 def test_a_time_capped_answer_says_why_it_is_partial():
-    with TestClient(create_app(Limits(max_seconds=0.5, max_samples=10**12))) as c:
+    with TestClient(create_app(Limits(max_seconds=0.5, max_samples=10**12)), base_url=BASE) as c:
         response = c.post("/api/equity/stream", json={
             "game": "omaha-hilo", "hands": ["AhAd2c3s", "KsKdQhJh"], "samples": 10**11, "seed": 5})
         final = json.loads(response.text.splitlines()[-1])
