@@ -461,6 +461,7 @@ async def api_percentile(request: Request) -> Response:
 async def api_pql(request: Request) -> Response:
     limits = request.app.state.limits
     obj = await _body(request, limits.max_body)
+    fault = _take_fault(request, obj)
     query = obj.get("query")
     if not isinstance(query, str) or not query.strip():
         raise ApiError(400, "'query' must be a PQL statement", field="query")
@@ -477,8 +478,7 @@ async def api_pql(request: Request) -> Response:
     options = dict(trials=_whole(trials) if trials is not None else None, stderr=stderr,
                    seed=_whole(seed) if seed is not None else None,
                    exact=exact, threads=limits.threads)
-    pql = api.pql
-    job = _start(request, lambda progress: pql(query, progress=progress, **options))
+    job = _start(request, "pql", (query,), options, fault)
     event = await _final_event(request, job)
     if event is None or event[0] == "cancelled":
         return Response(status_code=499)

@@ -34,6 +34,7 @@ TASKS: dict[str, str] = {
     "equity": "equity",
     "distribution": "equity_distribution",
     "percentile": "percentile",
+    "pql": "pql",
 }
 
 #: The injectable faults (tests only; see the module docstring).

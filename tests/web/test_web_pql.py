@@ -20,7 +20,8 @@ SAMPLED = ("select count(tiesLo(p1)) as quartered from game='omaha8', p1='A2**',
 
 @pytest.fixture(scope="module")
 def client():
-    with TestClient(create_app(Limits(max_seconds=600.0, max_samples=1_000_000))) as c:
+    with TestClient(create_app(Limits(max_seconds=600.0, max_samples=1_000_000)),
+                    base_url="http://localhost") as c:  # a Host the app answers to
         yield c
 
 
