@@ -131,8 +131,17 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if args.open:
             threading.Timer(1.0, webbrowser.open, args=(url,)).start()
         _log_to(err)
-        config = uvicorn.Config(create_app(limits), log_level="info", access_log=False,
+        app = create_app(limits)
+
+        class Server(uvicorn.Server):
+            async def shutdown(self, sockets=None):
+                # computations end first (their workers stopped): the requests waiting on
+                # them are answered at once rather than cut at the graceful timeout
+                app.state.pool.shutdown()
+                await super().shutdown(sockets=sockets)
+
+        config = uvicorn.Config(app, log_level="info", access_log=False,
                                 timeout_graceful_shutdown=2,
                                 h11_max_incomplete_event_size=limits.max_header)
-        uvicorn.Server(config).run(sockets=[sock])
+        Server(config).run(sockets=[sock])
     return 0

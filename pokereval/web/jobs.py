@@ -38,7 +38,7 @@ from typing import Any, Callable
 
 from ..protocol import format_seconds
 from .tasks import run_task
-from .workers import PROGRESS_EVERY, WorkerProcess
+from .workers import PROGRESS_EVERY, WorkerProcess, end_all
 
 __all__ = ["Busy", "ComputationFailed", "Job", "Task", "WorkerPool", "CANCEL_GRACE", "KILL_GRACE"]
 
@@ -171,8 +171,11 @@ class WorkerPool:
             for job in self._jobs:
                 job.cancel.set()
             processes = list(self._processes)
-        for worker in processes:
-            worker.close(grace=0.5)
+        end_all(processes, grace=0.5)
+        while not self._idle.empty():  # the idle ones: nobody else reads their pipes
+            worker = self._idle.get()
+            if worker is not None:
+                worker.close_pipe()
         self._executor.shutdown(wait=False, cancel_futures=True)
 
     # -- figures -------------------------------------------------------------
@@ -289,7 +292,7 @@ class WorkerPool:
         job_id = next(self._ids)
         seconds = max(0.0, job.deadline - time.monotonic())
         try:
-            worker.conn.send(("run", job_id, task.name, list(task.args), task.kwargs, seconds,
+            worker.send(("run", job_id, task.name, list(task.args), task.kwargs, seconds,
                               task.fault))
         except (OSError, ValueError):
             return self._died(worker), False
@@ -325,7 +328,7 @@ class WorkerPool:
             if job.cancel.is_set() and stop_sent is None:
                 stop_sent = now
                 try:
-                    worker.conn.send(("stop", job_id))
+                    worker.send(("stop", job_id))
                 except (OSError, ValueError):
                     return self._died(worker), False
             if stop_sent is not None and now - stop_sent > CANCEL_GRACE:

@@ -27,6 +27,7 @@ import os
 import pickle
 import signal
 import sys
+import threading
 import time
 import traceback
 from typing import Any
@@ -35,7 +36,7 @@ from .. import api
 from ..errors import PokerEvalError
 from .tasks import run_task
 
-__all__ = ["WorkerProcess", "main", "WARM_SPOTS", "PROGRESS_EVERY"]
+__all__ = ["WorkerProcess", "end_all", "main", "WARM_SPOTS", "PROGRESS_EVERY"]
 
 #: Least seconds between two progress messages of one job.
 PROGRESS_EVERY = 0.2
@@ -182,6 +183,7 @@ class WorkerProcess:
         self.process.start()
         there.close()
         self.ready = False
+        self._pipe_lock = threading.Lock()
 
     def wait_ready(self, seconds: float) -> bool:
         """Wait up to ``seconds`` for the worker's ready message (before its first job)."""
@@ -212,24 +214,46 @@ class WorkerProcess:
                 return f"signal {-code}"
         return f"exit code {code}"
 
+    def send(self, message: tuple) -> None:
+        """Send ``message`` down the pipe (one thread at a time); OSError when it is shut."""
+        with self._pipe_lock:
+            if self.conn.closed:
+                raise OSError("the worker's pipe is closed")
+            self.conn.send(message)
+
+    def ask_to_exit(self) -> None:
+        """Tell it to leave (at once when idle, at its job's next stop point when busy)."""
+        try:
+            self.send(("exit",))
+        except (OSError, ValueError):
+            pass
+
+    def close_pipe(self) -> None:
+        """Close the parent's end of the pipe (once, whichever thread asks first)."""
+        with self._pipe_lock:
+            if not self.conn.closed:
+                self.conn.close()
+
     def kill(self) -> None:
-        """End it now (SIGKILL) and reap it."""
+        """End it now (SIGKILL), reap it, close the pipe."""
         if self.process.is_alive():
             self.process.kill()
         self.process.join(5)
-        self.conn.close()
+        self.close_pipe()
 
-    def close(self, grace: float = 1.0) -> None:
-        """Ask it to leave; after ``grace`` seconds, SIGTERM, then SIGKILL."""
-        try:
-            self.conn.send(("exit",))
-        except (OSError, ValueError):
-            pass
-        self.process.join(grace)
-        if self.process.is_alive():
-            self.process.terminate()
-            self.process.join(1)
-        if self.process.is_alive():
-            self.process.kill()
-            self.process.join(5)
-        self.conn.close()
+
+def end_all(workers: list[WorkerProcess], grace: float = 0.5) -> None:
+    """End ``workers`` together: asked to exit, then after ``grace`` seconds SIGTERM, then
+    SIGKILL; each reaped.  Their pipes stay open for the threads that may be reading them
+    (those see the end and close them)."""
+    for worker in workers:
+        worker.ask_to_exit()
+    deadline = time.monotonic() + grace
+    for worker in workers:
+        worker.process.join(max(0.0, deadline - time.monotonic()))
+    for signal_them in ("terminate", "kill"):
+        left = [w for w in workers if w.process.is_alive()]
+        for worker in left:
+            getattr(worker.process, signal_them)()
+        for worker in left:
+            worker.process.join(2)

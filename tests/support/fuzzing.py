@@ -743,8 +743,10 @@ def web_client():
     """One in-process client of the web app (starlette's TestClient), made on first use."""
     if not _CLIENT:
         from starlette.testclient import TestClient
-        from pokereval.web.app import create_app
-        _CLIENT.append(TestClient(create_app()).__enter__())
+        from pokereval.web.app import Limits, create_app
+        # threads: no worker start-up inside a case's time budget; a Host the app answers to
+        _CLIENT.append(TestClient(create_app(Limits(isolation="thread")),
+                                  base_url="http://localhost").__enter__())
     return _CLIENT[0]
 
 
