@@ -51,6 +51,7 @@ TOOLS = {
     **{name: ("pokereval.equity.options", name) for name in ("DEFAULT_STDERR",)},
     **{name: ("pokereval.equity.spot", name) for name in ("MAX_PLAYERS_BOARD", "MAX_PLAYERS_STUD")},
     "hand_classes": ("pokereval.classes", "hand_classes"),
+    "WARMUP": ("pokereval.warmup", "WARMUP"),
     **{name: ("pokereval.percent", name) for name in ("ORDERED_GAMES", "ordering_table",
                                                       "load_ordering", "ordering_for",
                                                       "read_ordering")},

@@ -36,24 +36,10 @@ from .. import api
 from ..errors import PokerEvalError
 from .tasks import run_task
 
-__all__ = ["WorkerProcess", "end_all", "main", "WARM_SPOTS", "PROGRESS_EVERY"]
+__all__ = ["WorkerProcess", "end_all", "main", "PROGRESS_EVERY"]
 
 #: Least seconds between two progress messages of one job.
 PROGRESS_EVERY = 0.2
-
-#: Spots answered at start-up: they load the kernels the routes use.
-WARM_SPOTS: list[tuple[str, list[str], dict[str, Any]]] = [
-    ("omaha-hilo", ["AcAs3d4h", "KhKcJdTd"], {"board": "7c8d9h"}),
-    ("omaha-hilo", ["AcAs3d4h", "KhKcJdTd"], {"exact": True}),
-    ("omaha-hilo", ["AcAs3d4h", "KhKcJdTd"], {"samples": 2000, "seed": 1}),
-    ("holdem", ["AhKh", "QsQd"], {"exact": True}),
-    ("holdem", ["AhKh", "QsQd"], {"samples": 2000, "seed": 1}),
-    ("stud-hilo", ["As2s3d4c5h", "KhKdQcJcTc"], {"exact": True}),
-    ("razz", ["Ah2c3d", "4s5s6h"], {"samples": 2000, "seed": 1}),
-    ("omaha-hilo", ["AA**", "KhKdQcJc"], {"board": "2c7d9h", "exact": True}),
-    ("omaha-hilo", ["AA**:$ds@50,KK**", "QQ**"], {"samples": 2000, "seed": 1}),
-    ("holdem", ["AKs", "QQ"], {"board": "2c7d9h", "exact": True}),
-]
 
 _CONTEXT = multiprocessing.get_context("spawn")  # no fork of a threaded server
 
@@ -72,8 +58,10 @@ def _die_with_parent() -> None:
 
 
 def warm_up() -> None:
-    """Answer :data:`WARM_SPOTS` (and one distribution): kernels loaded, caches read."""
-    for game, hands, options in WARM_SPOTS:
+    """Answer the project's warm-up spots (one per kernel path, ``pokereval.warmup``) and
+    one board spot and one distribution: kernels loaded, caches read."""
+    api.equity("omaha-hilo", ["AcAs3d4h", "KhKcJdTd"], board="7c8d9h")
+    for game, hands, options in api.WARMUP:
         api.equity(game, hands, **options)
     if hasattr(api, "equity_distribution"):
         api.equity_distribution("omaha-hilo", ["AcAs3d4h", "KhKcJdTd"], board="7c8d9h")
