@@ -26,7 +26,7 @@ from typing import Any, TextIO
 from .. import api
 from ..errors import PokerEvalError
 from .common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, PROG, Formatter, UsageError,
-                     output_file, positive_int, seed, stderr_target, write_json)
+                     console, output_file, positive_int, seed, stderr_target, write_json)
 from .progress import ProgressReporter
 
 __all__ = ["register", "cmd_pql", "render_text", "run_spreadsheet"]
@@ -98,7 +98,7 @@ def cmd_pql(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.csv:
         if args.query:
             raise UsageError("give either QUERY or --csv, not both")
-        return run_spreadsheet(args.csv, args.out, _options(args), out)
+        return run_spreadsheet(args.csv, args.out, _options(args), out, err)
     if args.out:
         raise UsageError("--out goes with --csv")
     if not args.query:
@@ -115,7 +115,7 @@ def cmd_pql(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             raise UsageError(f"statement {i + 1}: {exc}") from None
     results = []
     for i, text in enumerate(statements):
-        reporter = ProgressReporter(_console(err), samples=args.trials, stderr=args.stderr)
+        reporter = ProgressReporter(console(err), samples=args.trials, stderr=args.stderr)
         try:
             result = api.pql(text, **_options(args), progress=_ProgressView.of(reporter))
         finally:
@@ -133,11 +133,6 @@ def cmd_pql(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         write_json(out, payload)
     out.flush()
     return EXIT_INTERRUPTED if results[-1].partial else EXIT_OK
-
-
-def _console(err: TextIO):
-    from .common import console
-    return console(err)
 
 
 class _ProgressView:
@@ -204,7 +199,8 @@ def _cell_value(col: Any) -> str:
     return f"{col.value:.6g}" if isinstance(col.value, float) else str(col.value)
 
 
-def run_spreadsheet(path: str, out_path: str | None, options: dict, out: TextIO) -> int:
+def run_spreadsheet(path: str, out_path: str | None, options: dict, out: TextIO,
+                    err: TextIO = sys.stderr) -> int:
     """PPT's spreadsheet: the first row names the columns (``#QUERY#`` and placeholders such
     as ``#HERO#``); the second row holds the query, with the placeholders; every further
     row is one variation (its own ``#QUERY#`` cell, if filled, replaces the query).  The
@@ -253,6 +249,5 @@ def run_spreadsheet(path: str, out_path: str | None, options: dict, out: TextIO)
         out.write(buffer.getvalue())
     failed = sum(1 for a in answers if a[2])
     if failed:
-        print(f"{PROG}: {failed} of {len(answers)} rows refused (see {ERRORS_CELL})",
-              file=sys.stderr)
+        print(f"{PROG}: {failed} of {len(answers)} rows refused (see {ERRORS_CELL})", file=err)
     return EXIT_OK if failed < len(answers) or not answers else EXIT_USAGE
