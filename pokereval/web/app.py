@@ -3,7 +3,7 @@
 Routes (bodies and answers are the CLI's ``--json`` shapes)::
 
     GET  /                    the calculator page (static; the spot is read from the URL)
-    GET  /static/app.js|app.css
+    GET  /static/app.js|query.js|app.css
     GET  /api/games           'pokereval games --json'
     GET  /api/health          status, busy workers, worker restarts, limits, features
     GET  /api/spec            the equity table of each game: its columns (key, label)
@@ -61,7 +61,8 @@ __all__ = ["Limits", "create_app"]
 
 log = logging.getLogger("pokereval.web")
 
-STATIC = {"app.js": "text/javascript; charset=utf-8", "app.css": "text/css; charset=utf-8",
+STATIC = {"app.js": "text/javascript; charset=utf-8", "query.js": "text/javascript; charset=utf-8",
+          "app.css": "text/css; charset=utf-8",
           "index.html": "text/html; charset=utf-8"}
 
 

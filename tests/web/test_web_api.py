@@ -162,7 +162,7 @@ def test_page_and_static_files(client):
     page = client.get("/")
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
     assert "/static/app.js" in page.text and "http" not in page.text.replace("http-equiv", "")
-    for name, kind in [("app.js", "text/javascript"), ("app.css", "text/css")]:
+    for name, kind in [("app.js", "text/javascript"), ("query.js", "text/javascript"), ("app.css", "text/css")]:
         response = client.get(f"/static/{name}")
         assert response.status_code == 200 and response.headers["content-type"].startswith(kind)
         assert "https://" not in response.text and "//cdn" not in response.text  # works offline

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import os
 import shutil
+from fractions import Fraction
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 import pytest
 
 import pokereval as pe
-from pokereval import protocol
+from pokereval import api, protocol
 
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
@@ -296,3 +297,140 @@ def test_evaluator_marks_a_bad_card(server, browser):
     assert browser.find_element(By.ID, "hole-error").text == protocol.one_line(info.value)
     assert "invalid" in browser.find_element(By.ID, "hole").get_attribute("class")
     assert browser.find_elements(By.ID, "eval-table") == []
+
+
+# ---------------------------------------------------------------- the Query tab (PQL)
+
+QUARTERED = ("select count(tiesLo(hero)) as quartered from game='omaha8', hero='A2**', "
+             "villain1='15%', villain2='15%' where nutLo(hero, river) and not (winsHi(hero) or tiesHi(hero))")
+
+
+def query_cells(column, exact: bool) -> dict[str, str]:
+    """What the Query tab's table shows for a ``PqlResult`` column (as ``pokereval pql``
+    prints it: a count as a percentage to 4 places, an average to 4 places and its
+    exact fraction)."""
+    if column.selector == "histogram":
+        value = f"{len(column.value)} buckets (chart below)"
+    elif column.selector == "count":
+        value = f"{100 * column.value:.4f}%"
+    else:
+        value = f"{column.value:.4f}"
+        if column.fraction is not None and column.fraction.denominator != 1:
+            value += f" ({column.fraction})"
+    if exact:
+        error = "exact"
+    elif column.selector in ("histogram", "max", "min"):
+        error = "-"
+    else:
+        error = f"{100 * column.std_error:.4f}%" if column.selector == "count" else f"{column.std_error:.4f}"
+    return {"name": column.name, "selector": column.selector, "value": value, "std_error": error,
+            "count": f"{column.count:,}" if column.selector == "count" else "-"}
+
+
+def query_table(driver) -> list[dict[str, str]]:
+    return [{td.get_attribute("data-field"): td.text for td in row.find_elements(By.CSS_SELECTOR, "td")}
+            for row in driver.find_elements(By.CSS_SELECTOR, "#query-table tbody tr")]
+
+
+def query_footer(driver) -> str:
+    found = driver.find_elements(By.ID, "query-footer")
+    return found[0].text if found else ""
+
+
+def run_query_in_tab(driver, url, query, trials=None, seed=None):
+    open_page(driver, url + "/")
+    driver.find_element(By.ID, "tab-query").click()
+    type_into(driver, "query", query)
+    if trials is not None:
+        Select(driver.find_element(By.ID, "query-mode")).select_by_value("trials")
+        type_into(driver, "query-trials", str(trials))
+    if seed is not None:
+        type_into(driver, "query-seed", str(seed))
+    driver.find_element(By.ID, "query-run").click()
+
+
+def test_query_tab_sampled_histogram_is_the_api_answer(server, browser):
+    """An example picked from the list, sampled with a seed: the table is pe.pql's answer
+    for the same query and seed, and the histogram is drawn, one bar per bucket."""
+    open_page(browser, server.url + "/")
+    browser.find_element(By.ID, "tab-query").click()
+    assert browser.find_element(By.ID, "query-view").is_displayed()
+    assert not browser.find_element(By.ID, "equity-view").is_displayed()
+    examples = Select(browser.find_element(By.ID, "query-example"))
+    labels = [o.text for o in examples.options]
+    examples.select_by_visible_text(next(t for t in labels if "histogram" in t and "Stud Hi/Lo" in t))
+    query = browser.find_element(By.ID, "query").get_attribute("value")
+    assert "histogram(fractionalRiverEquity(hero))" in query and "game='stud8'" in query
+    Select(browser.find_element(By.ID, "query-mode")).select_by_value("trials")
+    type_into(browser, "query-trials", "30000")
+    type_into(browser, "query-seed", "11")
+    browser.find_element(By.ID, "query-run").click()
+    wait(browser, lambda d: query_footer(d))
+    expected = pe.pql(query, trials=30000, seed=11)
+    assert query_table(browser) == [query_cells(c, expected.exact) for c in expected.columns]
+    assert query_footer(browser).startswith(f"{expected.trials:,} trials (seed 11)")
+    # the chart: one bar per bucket, labelled with the bucket
+    (chart,) = browser.find_elements(By.CSS_SELECTOR, "#query-charts svg")
+    buckets = expected.columns[0].value
+    assert len(chart.find_elements(By.TAG_NAME, "rect")) == len(buckets)
+    texts = [t.text for t in chart.find_elements(By.TAG_NAME, "text")]
+    for bucket, fraction, _ in buckets:
+        assert api.pql_bucket_label(bucket) in texts
+        assert protocol.cell(fraction) in texts
+    # the link holds the query and reruns it
+    link = browser.find_element(By.ID, "query-share").get_attribute("href")
+    assert parse_qs(urlparse(link).query)["q"] == [query]
+    browser.get("about:blank")
+    open_page(browser, link)
+    wait(browser, lambda d: query_footer(d))
+    assert query_table(browser) == [query_cells(c, expected.exact) for c in expected.columns]
+
+
+def test_query_tab_exact_and_where(server, browser):
+    exact = ("select avg(riverEquity(hero)) as heroEquity, count(winsHi(hero)) as heroWins "
+             "from game='holdem', hero='AhAs', villain='KhKs', board='2c3d4s'")
+    run_query_in_tab(browser, server.url, exact)
+    wait(browser, lambda d: query_footer(d))
+    expected = pe.pql(exact)
+    assert expected.exact and expected["heroEquity"].fraction == Fraction(301, 330)
+    rows = query_table(browser)
+    assert rows == [query_cells(c, True) for c in expected.columns]
+    assert rows[0]["value"] == "0.9121 (301/330)"
+    assert query_footer(browser).startswith(f"{expected.trials:,} trials (exact, every deal)")
+
+    # a `where` clause: the acceptance line
+    run_query_in_tab(browser, server.url, QUARTERED, trials=20000, seed=5)
+    wait(browser, lambda d: query_footer(d))
+    expected = pe.pql(QUARTERED, trials=20000, seed=5)
+    assert query_table(browser) == [query_cells(c, False) for c in expected.columns]
+    assert query_footer(browser).startswith(
+        f"20,000 trials (seed 5; where held in {100 * expected.acceptance:.4f}% of {expected.dealt:,} dealt)")
+
+
+@pytest.mark.parametrize("query", [
+    "select count(winsLo(p1)) from game='holdem', p1='AA', p2='KK'",
+    "select avg(riverEquity(p1) from game='holdem', p1='AA', p2='KK'",
+], ids=["type-error", "parse-error"])
+def test_query_tab_shows_a_bad_query_in_one_line(server, browser, query):
+    with pytest.raises(pe.PokerEvalError) as info:
+        pe.pql(query)
+    run_query_in_tab(browser, server.url, query)
+    wait(browser, lambda d: d.find_element(By.ID, "query-error").text)
+    shown = browser.find_element(By.ID, "query-error").text
+    assert shown == protocol.one_line(info.value) and "\n" not in shown
+    assert "invalid" in browser.find_element(By.ID, "query").get_attribute("class")
+    assert query_table(browser) == [] and browser.find_element(By.ID, "query-run").is_enabled()
+
+
+def test_query_tab_cancel_stops_the_query(server, browser):
+    stopped = server.log().count("its client went away")
+    run_query_in_tab(browser, server.url, QUARTERED, trials=20_000_000, seed=1)  # minutes of work
+    wait(browser, lambda d: d.find_element(By.ID, "query-cancel").is_enabled())
+    assert server.wait_busy(1)
+    wait(browser, lambda d: d.find_element(By.ID, "query-status").text.startswith("running"))
+    browser.find_element(By.ID, "query-cancel").click()
+    wait(browser, lambda d: d.find_element(By.ID, "query-status").text.startswith("cancelled"))
+    assert browser.find_element(By.ID, "query-run").is_enabled()
+    assert not browser.find_element(By.ID, "query-cancel").is_enabled()
+    assert server.wait_busy(0, seconds=30), "the query kept running after Cancel"
+    wait(browser, lambda d: server.log().count("its client went away") > stopped, seconds=30)

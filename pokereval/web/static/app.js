@@ -161,11 +161,14 @@ function updateLinks() {
   $("share").href = spot;
   const hand = `/?${evalQuery().toString()}`;
   $("eval-share").href = hand;
-  history.replaceState(null, "", $("eval-view").hidden ? spot : hand);
+  const query = queryLink();  // query.js
+  $("query-share").href = query;
+  history.replaceState(null, "", { equity: spot, eval: hand, query }[currentView()]);
 }
 
 function loadFromURL() {
   const q = new URLSearchParams(location.search);
+  if (q.get("view") === "query") { loadQueryFromURL(q); return; }  // query.js
   const name = q.get("game");
   const known = name && state.byName[name] ? name : aliasOf(name);
   if (q.get("view") === "eval") {
@@ -176,6 +179,7 @@ function loadFromURL() {
     if ($("hole").value) evaluate();
     return;
   }
+  showView("equity");
   if (known) $("game").value = known;
   $("board").value = q.get("board") || "";
   $("dead").value = q.get("dead") || "";
@@ -441,25 +445,31 @@ function renderBreakdown(r) {
   });
 }
 
-function drawBars(title, rows, color) {
-  const W = 360, rowH = 18, L = 110, T = 22, H = T + rows.length * rowH + 22;
-  const most = Math.max(...rows.map((r) => r.won + r.tied + r.lost));
+const OUTCOME_PARTS = [["won", 1], ["tied", 0.55], ["lost", 0.2]];
+const OUTCOME_NOTE = "dark: won, mid: tied, light: lost (% of run-outs)";
+
+// Horizontal bars, one row per {label, ...parts}: each row's parts stacked in shades of
+// `color`, its total written at the end (hand-type bars; the Query tab's histograms).
+function drawBars(title, rows, color, { parts = OUTCOME_PARTS, note = OUTCOME_NOTE, rowH = 18 } = {}) {
+  const W = 360, L = 110, T = 22, H = T + rows.length * rowH + 22;
+  const total = (r) => parts.reduce((sum, [part]) => sum + r[part], 0);
+  const most = Math.max(...rows.map(total)) || 1;
   const chart = svg("svg", { width: W, height: H, viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": title });
   chart.append(svg("text", { x: 6, y: 14 }, title));
   const scale = (v) => (v / most) * (W - L - 60);
   rows.forEach((r, k) => {
     const yy = T + k * rowH;
-    chart.append(svg("text", { x: L - 6, y: yy + 12, "text-anchor": "end" }, String(r.label)));
+    chart.append(svg("text", { x: L - 6, y: yy + rowH - 6, "text-anchor": "end" }, String(r.label)));
     let xx = L;
-    for (const [part, shade] of [["won", 1], ["tied", 0.55], ["lost", 0.2]]) {
+    for (const [part, shade] of parts) {
       const w = scale(r[part]);
       chart.append(svg("rect", { x: xx, y: yy + 2, width: Math.max(w, 0), height: rowH - 5,
                                  fill: color, "fill-opacity": shade }));
       xx += w;
     }
-    chart.append(svg("text", { x: xx + 4, y: yy + 12 }, cell(r.won + r.tied + r.lost)));
+    chart.append(svg("text", { x: xx + 4, y: yy + rowH - 6 }, cell(total(r))));
   });
-  chart.append(svg("text", { x: L, y: H - 6 }, "dark: won, mid: tied, light: lost (% of run-outs)"));
+  chart.append(svg("text", { x: L, y: H - 6 }, note));
   return chart;
 }
 
@@ -528,16 +538,19 @@ function markUsed() {
 
 // ---------------------------------------------------------------- views and start-up
 
+const VIEWS = ["equity", "eval", "query"];
+
 function showView(view) {
-  const evalView = view === "eval";
-  $("equity-view").hidden = evalView;
-  $("eval-view").hidden = !evalView;
-  $("tab-equity").classList.toggle("active", !evalView);
-  $("tab-eval").classList.toggle("active", evalView);
-  $("tab-equity").setAttribute("aria-pressed", String(!evalView));
-  $("tab-eval").setAttribute("aria-pressed", String(evalView));
-  $("picker-box").hidden = evalView;
+  for (const v of VIEWS) {
+    const on = v === view;
+    $(`${v}-view`).hidden = !on;
+    $(`tab-${v}`).classList.toggle("active", on);
+    $(`tab-${v}`).setAttribute("aria-pressed", String(on));
+  }
+  $("picker-box").hidden = view !== "equity";
 }
+
+function currentView() { return VIEWS.find((v) => !$(`${v}-view`).hidden) || "equity"; }
 
 async function start() {
   const [games, health, spec] = await Promise.all(
@@ -570,6 +583,7 @@ async function start() {
   $("hole").addEventListener("change", () => updatePercentile($("hole")));
   $("tab-equity").addEventListener("click", () => { showView("equity"); updateLinks(); });
   $("tab-eval").addEventListener("click", () => { showView("eval"); updateLinks(); });
+  startQuery();  // query.js: the Query tab
   window.addEventListener("popstate", loadFromURL);
   loadFromURL();
   document.body.dataset.ready = "1";  // for scripted browsers
