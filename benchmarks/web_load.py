@@ -101,6 +101,7 @@ def start_server(workers: int) -> tuple[subprocess.Popen, str]:
         port = s.getsockname()[1]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen([sys.executable, "-m", "pokereval", "serve", "--port", str(port),
+                             "--per-client", "0",  # every load client is on 127.0.0.1
                              "--workers", str(workers), "--queue", "256"],
                             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"

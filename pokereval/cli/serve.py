@@ -4,7 +4,7 @@
 
     pokereval serve [--host 127.0.0.1] [--port 8000] [--open] [--workers N] [--queue N]
                     [--time-limit S] [--max-samples N] [--isolation process|thread]
-                    [--allow-host NAME]...
+                    [--allow-host NAME]... [--per-client N] [--body-timeout S]
 """
 from __future__ import annotations
 
@@ -75,6 +75,12 @@ def register(commands: argparse._SubParsersAction) -> None:
                     help="computations running at once: worker processes (default 2)")
     sv.add_argument("--queue", type=int, default=64, metavar="N",
                     help="computations waiting for a worker before answering 429 (default 64)")
+    sv.add_argument("--per-client", type=int, default=16, metavar="N",
+                    help="computations running or waiting for one client address before "
+                         "answering 429 (default 16; 0: no cap). Behind a proxy every client "
+                         "has the proxy's address")
+    sv.add_argument("--body-timeout", type=_seconds_limit, default=10.0, metavar="S",
+                    help="seconds a client has to send a request body (default 10; 408 beyond)")
     sv.add_argument("--time-limit", type=_seconds_limit, default=20.0, metavar="S",
                     help="wall-time cap of one computation in seconds (default 20)")
     sv.add_argument("--max-samples", type=positive_int, default=20_000_000, metavar="N",
@@ -105,9 +111,12 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                          + install_hint("web")) from None
     if args.queue < 0:
         raise UsageError(f"{PROG} serve: --queue must be 0 or more, got {args.queue}")
+    if args.per_client < 0:
+        raise UsageError(f"{PROG} serve: --per-client must be 0 or more, got {args.per_client}")
     limits = Limits(workers=args.workers, queue=args.queue, max_seconds=args.time_limit,
                     max_samples=args.max_samples, test_faults=faults_enabled(),
-                    isolation=args.isolation,
+                    isolation=args.isolation, per_client=args.per_client,
+                    body_seconds=args.body_timeout,
                     allowed_hosts=allowed_hosts(args.host, args.allow_host))
     # Bind here, so a busy port is one clear line rather than a uvicorn log dump.
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET

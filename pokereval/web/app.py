@@ -19,9 +19,12 @@ and ``player`` are the engine error's own (what it is about: "game", "player", "
 "dead", "hole", "option"; the 0-based player), present when known; ``fields`` names the
 page's inputs they point at (``game``, ``h1``.., ``board``, ``dead``, ``hole``).
 Caps: a Host header that is not the server's (400, :mod:`.guard`), header size (431),
-body size (413), players and samples (400), wall time (an exact run cut short is a 400;
-a sampled one returns its figures marked ``partial`` with ``stopped``), a full worker
-pool (429).  A request whose client disconnects is cancelled.  Computations run in
+body size (413), the time to receive a body (408: a body is read whole before anything
+is started, so a client sending it byte by byte never holds a worker), players and
+samples (400), wall time (an exact run cut short is a 400; a sampled one returns its
+figures marked ``partial`` with ``stopped``), a full worker pool or ``per_client``
+computations already running or waiting for one client address (429).  One request
+is one computation, on the worker's fixed share of threads.  A request whose client disconnects is cancelled.  Computations run in
 worker processes (:mod:`.jobs`, :mod:`.workers`), named as tasks (:mod:`.tasks`): one
 that crashes its worker is answered 500 ``{"error": "internal error: the computation's
 worker process died (SIGABRT); ..."}`` and the worker is replaced.
@@ -75,6 +78,7 @@ class Limits:
     """Per-request caps and the size of the worker pool."""
 
     max_body: int = 16_384          # bytes of one request body
+    body_seconds: float = 10.0      # wall time to receive one request body (408 beyond)
     max_header: int = 8_192         # bytes of the request line and headers
     allowed_hosts: tuple[str, ...] | None = LOCAL_HOSTS  # Host header names (None: any)
     max_players: int = 10           # hands in one request
@@ -82,6 +86,7 @@ class Limits:
     max_seconds: float = 20.0       # wall time of one computation
     workers: int = 2                # computations running at once
     queue: int = 64                 # computations waiting for a worker
+    per_client: int = 16            # computations running or waiting per client address (0: any)
     threads: int | None = None      # engine threads per computation (None: the pool's share)
     isolation: str = "process"      # "process": worker processes; "thread": in this process
     test_faults: bool = False       # honour the test-only "_fault" request field
@@ -150,13 +155,26 @@ async def _body(request: Request, limit: int) -> dict:
         raise ApiError(415, "send the request as JSON (Content-Type: application/json)")
     declared = request.headers.get("content-length", "")
     too_big = f"request body too large: at most {limit:,} bytes"
+    close = {"Connection": "close"}  # what is left of the body is not read
     if declared.isdigit() and int(declared) > limit:
-        raise ApiError(413, too_big)
-    data = bytearray()
-    async for chunk in request.stream():
-        data += chunk
-        if len(data) > limit:
-            raise ApiError(413, too_big)
+        raise ApiError(413, too_big, close)
+
+    async def read() -> bytes:
+        data = bytearray()
+        async for chunk in request.stream():
+            data += chunk
+            if len(data) > limit:
+                raise ApiError(413, too_big, close)
+        return bytes(data)
+
+    # the whole body first, in bounded time: a client sending it byte by byte holds a
+    # connection for at most this long, and never a worker (nothing is started before)
+    seconds = request.app.state.limits.body_seconds
+    try:
+        data = await asyncio.wait_for(read(), seconds)
+    except TimeoutError:
+        raise ApiError(408, f"request body not received within {seconds:g} s; "
+                            "send the whole body at once", close) from None
     try:
         obj = json.loads(data)
     except ValueError as exc:
@@ -226,11 +244,13 @@ def _take_fault(request: Request, obj: dict) -> str | None:
 def _start(request: Request, name: str, args: tuple, kwargs: dict | None = None,
            fault: str | None = None) -> Job:
     """Admit task ``name`` (see :mod:`pokereval.web.tasks`) with plain arguments to the
-    worker pool (429 when it is full)."""
+    worker pool (429 when it is full, or holds ``per_client`` jobs of this client's
+    address already)."""
     state = request.app.state
     job = Job(asyncio.get_running_loop(), state.limits.max_seconds)
+    client = request.client.host if request.client else None
     try:
-        state.pool.submit(job, Task(name, tuple(args), dict(kwargs or {}), fault))
+        state.pool.submit(job, Task(name, tuple(args), dict(kwargs or {}), fault), client)
     except Busy as exc:
         raise ApiError(429, str(exc), {"Retry-After": "1"}) from None
     return job
@@ -517,7 +537,7 @@ def create_app(limits: Limits | None = None) -> Starlette:
     """The web calculator as an ASGI app (run it with uvicorn, or ``pokereval serve``)."""
     limits = limits or Limits()
     pool = WorkerPool(limits.workers, limits.queue, isolation=limits.isolation,
-                      threads=limits.threads)
+                      threads=limits.threads, per_client=limits.per_client)
     folder = resources.files("pokereval.web") / "static"
     files = {name: (folder / name).read_bytes() for name in STATIC}
 

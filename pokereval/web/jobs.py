@@ -3,8 +3,9 @@
 Each request's computation is a :class:`Job` (its cancel flag, deadline and event
 queue) running a :class:`Task` (a task name of :mod:`pokereval.web.tasks` and plain
 arguments).  The pool admits at most ``workers + queue`` jobs at a time (running or
-waiting); beyond that :meth:`WorkerPool.submit` raises :class:`Busy` (the app answers
-429) instead of letting work pile up.
+waiting), and at most ``per_client`` of them from one client (its address); beyond
+that :meth:`WorkerPool.submit` raises :class:`Busy` (the app answers 429) instead of
+letting work pile up or one client take every slot.
 
 ``isolation="process"`` (what ``pokereval serve`` uses): ``workers`` worker processes
 (:mod:`pokereval.web.workers`), each driven by one thread here.  A worker that dies
@@ -87,6 +88,7 @@ class Job:
         self.seconds = seconds
         self.deadline = time.monotonic() + seconds
         self.timed_out = False  # stopped by the deadline (not by its client)
+        self.client: str | None = None  # who asked (set by WorkerPool.submit)
         self.events: asyncio.Queue = asyncio.Queue()
         self._loop = loop
         self._last_progress = 0.0
@@ -125,10 +127,12 @@ class WorkerPool:
     is busy and, with processes, how many workers were replaced."""
 
     def __init__(self, workers: int, queue: int, *, isolation: str = "process",
-                 threads: int | None = None, warm: bool = True):
+                 threads: int | None = None, warm: bool = True, per_client: int | None = None):
         if isolation not in ("process", "thread"):
             raise ValueError(f"isolation must be 'process' or 'thread', got {isolation!r}")
         self.workers, self.queue, self.isolation = workers, queue, isolation
+        self.per_client = per_client or None  # 0 or None: no cap per client
+        self._clients: dict[str, int] = {}  # client -> its jobs admitted and not finished
         self.threads = threads if threads is not None else thread_share(workers)
         self.warm = warm
         self._executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="pokereval-web")
@@ -183,7 +187,8 @@ class WorkerPool:
     def stats(self) -> dict:
         with self._lock:
             figures = {"workers": self.workers, "busy": self.running, "queued": self.waiting,
-                       "queue": self.queue, "isolation": self.isolation}
+                       "queue": self.queue, "isolation": self.isolation,
+                       "per_client": self.per_client, "clients": len(self._clients)}
             if self.isolation == "process":
                 figures.update(threads_per_worker=self.threads, restarts=self.restarts,
                                crashes=self.crashes, killed=self.killed,
@@ -192,10 +197,10 @@ class WorkerPool:
 
     # -- running jobs --------------------------------------------------------
 
-    def submit(self, job: Job, work: Work) -> None:
+    def submit(self, job: Job, work: Work, client: str | None = None) -> None:
         """Run ``work`` for ``job``: a :class:`Task`, or (threads only) a callable
         ``work(progress)``; its outcome becomes an event.  Raises :class:`Busy` when
-        ``workers + queue`` jobs are already admitted."""
+        ``workers + queue`` jobs are already admitted, or ``per_client`` of ``client``'s."""
         if self.isolation == "process" and not isinstance(work, Task):
             raise TypeError("a process pool runs Tasks (a task name and plain arguments)")
         self.start()
@@ -203,6 +208,14 @@ class WorkerPool:
             if self.running + self.waiting >= self.workers + self.queue:
                 raise Busy(f"server busy: {self.running} computations running and "
                            f"{self.waiting} waiting; retry shortly")
+            mine = self._clients.get(client, 0) if client is not None else 0
+            if self.per_client is not None and client is not None and mine >= self.per_client:
+                raise Busy(f"too many computations from one client: {mine} running or waiting "
+                           f"(at most {self.per_client} at once on this server); retry when one "
+                           "has finished")
+            if client is not None:
+                self._clients[client] = mine + 1
+            job.client = client
             self.waiting += 1
             self._jobs.add(job)
         self._executor.submit(self._run, job, work)
@@ -231,6 +244,12 @@ class WorkerPool:
             with self._lock:
                 self.running -= 1
                 self._jobs.discard(job)
+                if job.client is not None:
+                    left = self._clients.get(job.client, 1) - 1
+                    if left > 0:
+                        self._clients[job.client] = left
+                    else:
+                        self._clients.pop(job.client, None)
         job.emit(*event)
 
     def _in_thread(self, job: Job, work: Work) -> tuple[str, Any]:

@@ -120,7 +120,7 @@ def test_a_fault_on_the_stream_is_its_error_event():
 def test_faults_mixed_into_concurrent_requests_cost_only_themselves():
     bodies = [("/api/equity", FLOP), ("/api/equity", RANGED), ("/api/graph", GRAPH),
               ("/api/percentile", {"game": "omaha", "hand": "AsAh7c2d"})]
-    with serve("--workers", "2", env=FAULTS) as server:
+    with serve("--workers", "2", "--per-client", "0", env=FAULTS) as server:
         serial = [server.post(path, body) for path, body in bodies]
         calls = bodies * 4 + [("/api/equity", {**FLOP, "_fault": "abort"})] * 2
         with ThreadPoolExecutor(max_workers=len(calls)) as pool:

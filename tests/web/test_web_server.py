@@ -49,7 +49,7 @@ def without_elapsed(data: dict) -> dict:
 
 def test_fifty_concurrent_flop_requests_all_answered_correctly():
     spots = flop_spots(50)
-    with serve() as server:
+    with serve("--per-client", "0") as server:  # 50 clients, all on 127.0.0.1
         with ThreadPoolExecutor(max_workers=50) as pool:
             answers = list(pool.map(lambda body: server.post("/api/equity", body), spots))
         assert server.get("/api/health")["busy"] == 0
@@ -148,7 +148,7 @@ def test_every_route_at_once_gives_the_serial_answers():
     ranged = {"game": "omaha-hilo", "hands": ["AhAd2c3s", "KK**"], "samples": 200_000, "seed": 1}
     evaluate = {"game": "omaha-hilo", "hole": "AhKd2c3s", "board": "Ks5d8h7cKh"}
     percentile = {"game": "omaha", "hand": "AsAh7c2d"}
-    with serve("--workers", "4") as server:
+    with serve("--workers", "4", "--per-client", "0") as server:
         calls = [lambda: server.post("/api/graph", graph, timeout=300),
                  lambda: server.post("/api/equity", ranged, timeout=300),
                  lambda: _stream(server, ranged),
