@@ -19,7 +19,8 @@ MAX_MESSAGE = 1000
 
 
 #: optional extra -> the packages it brings (pyproject.toml [project.optional-dependencies])
-EXTRAS = {"web": "starlette uvicorn", "plot": "matplotlib", "cluster": "distributed"}
+EXTRAS = {"web": "starlette uvicorn", "plot": "matplotlib", "cluster": "distributed",
+          "hh": "pokerkit"}
 
 
 def install_hint(extra: str) -> str:

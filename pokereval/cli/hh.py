@@ -2,14 +2,17 @@
 
 ::
 
-    pokereval hh report FILES... [--player NAME] [--game G] [--samples N] [--json]
+    pokereval hh report FILES... [--player NAME] [--game G] [--samples N]
+                        [--json | --csv OUT] [--png CHART] [--scheduler ADDR | --workers N]
     pokereval hh show FILE HAND_ID [--json]
 
 ``report`` streams every file: per game and stake the hands read, how many the replay
 reproduced to the chip, the all-ins priced, and the player's won, all-in EV adjusted
 won and luck.  Hands that cannot be read are listed on stderr, one line each, and
 counted; they do not change the exit code (0).  ``show`` prints one hand street by
-street with its replay and the all-in's expected chips.
+street with its replay and the all-in's expected chips.  A bar shows the progress of a
+long report on a terminal (``--no-progress``: none); ``--scheduler`` prices the hands on
+a Dask cluster, ``--workers`` in local processes (hands are independent).
 """
 from __future__ import annotations
 
@@ -22,7 +25,10 @@ from rich.table import Table
 
 from .. import api
 from ..games import get_game
-from .common import Formatter, UsageError, console, positive_int, show, write_json
+from ..tables.executors import open_executor
+from .common import (Formatter, UsageError, console, output_file, positive_int, show,
+                     write_json)
+from .hh_files import HandProgress, write_chart, write_csv
 
 __all__ = ["register", "cmd_hh_report", "cmd_hh_show"]
 
@@ -30,6 +36,8 @@ _EPILOG = """\
 examples:
   pokereval hh report ~/PokerStars/HandHistory/*.txt --player Hero
   pokereval hh report session.txt --game omaha-hilo --json
+  pokereval hh report hands.phhs --csv report.csv --png luck.png
+  pokereval hh report big/*.txt --scheduler tcp://10.0.0.5:8786
   pokereval hh show session.txt 96961585867
 Formats, pricing and the unknown-hand rule: docs/HANDHISTORIES.md."""
 
@@ -50,7 +58,21 @@ def register(commands: Any) -> None:
     rep.add_argument("--samples", "-n", type=positive_int, metavar="N",
                      help="run-outs per sampled all-in (default: allin_ev's)")
     rep.add_argument("--encoding", default="utf-8", help="the files' text encoding")
-    rep.add_argument("--json", action="store_true", help="print the report as JSON")
+    what = rep.add_mutually_exclusive_group()
+    what.add_argument("--json", action="store_true", help="print the report as JSON")
+    what.add_argument("--csv", metavar="OUT", type=output_file,
+                      help="also write the report's rows as CSV")
+    rep.add_argument("--png", metavar="CHART", type=output_file,
+                     help="chart of won vs all-in EV adjusted won over the hands "
+                          "(matplotlib, the [plot] extra)")
+    where = rep.add_mutually_exclusive_group()
+    where.add_argument("--scheduler", metavar="ADDRESS",
+                       help="price the hands on the Dask cluster at ADDRESS (tcp://HOST:8786)")
+    where.add_argument("--workers", type=positive_int, metavar="N",
+                       help="price the hands in N local processes (default: this one)")
+    rep.add_argument("--timeout", type=float, default=30.0, metavar="S",
+                     help="seconds to wait for the Dask scheduler (30)")
+    rep.add_argument("--no-progress", action="store_true", help="no progress bar")
     rep.set_defaults(run=cmd_hh_report)
     sh = sub.add_parser("show", help="one hand, street by street, replayed and priced",
                         formatter_class=Formatter, epilog=_EPILOG)
@@ -71,14 +93,31 @@ def cmd_hh_report(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     game = get_game(args.game).name if args.game else None
     hands = itertools.chain.from_iterable(api.read_hands(f, encoding=args.encoding)
                                           for f in args.files)
-    report = api.hand_report(hands, args.player, game=game, samples=args.samples)
+    bar = None
+    if not (args.json or args.no_progress) and err.isatty():
+        bar = HandProgress(console(err), list(args.files))
+    try:
+        if args.scheduler or (args.workers or 1) > 1:
+            with open_executor(args.workers, args.scheduler, args.timeout) as executor:
+                report = api.hand_report(hands, args.player, game=game, samples=args.samples,
+                                         on_hand=bar, executor=executor)
+        else:
+            report = api.hand_report(hands, args.player, game=game, samples=args.samples,
+                                     on_hand=bar)
+    finally:
+        if bar is not None:
+            bar.close()
     for refused in report.refused:
         print(f"refused: {refused}", file=err)
     if report.refused_count > len(report.refused):
         print(f"refused: ... and {report.refused_count - len(report.refused)} more", file=err)
+    who = args.player or "each hand's hero"
+    if args.png:
+        write_chart(report, args.png, who)
+    if args.csv:
+        write_csv(report, args.csv)
     if args.json:
         return write_json(out, report.to_dict())
-    who = args.player or "each hand's hero"
     table = Table(box=box.SIMPLE, title=f"hand histories: {report.hands:,} hands, results of {who}",
                   caption=f"{report.refused_count} refused; {report.elapsed:.2f} s")
     for name in ("game", "stakes", "hands", "replayed", "differs", "unchecked", "all-ins",

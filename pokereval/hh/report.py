@@ -16,9 +16,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from .judge import judged
 from .model import Hand, Refused
-from .pricing import Pricing, price
-from .replay import Replay, replay
+from .pricing import Pricing
+from .replay import Replay
 
 __all__ = ["Row", "HandReport", "hand_report", "row_key", "money_text", "MAX_LISTED"]
 
@@ -120,23 +121,28 @@ def _stakes_text(hand: Hand) -> str:
 
 def hand_report(hands: Iterable[Hand | Refused], player: str | None = None, *,
                 game: str | None = None, samples: int | None = None,
-                on_hand=None) -> HandReport:
+                on_hand=None, executor=None) -> HandReport:
     """The report of ``hands`` (what :func:`pokereval.read_hands` yields).
 
     ``player``: whose result (default: each hand's hero); ``game``: only hands of this
     game (a pokereval game name); ``samples``: run-outs per sampled all-in (default:
     ``allin_ev``'s); ``on_hand(hand, replay, pricing)`` is called after each hand
-    (progress, or a per-hand listing).
+    (progress, or a per-hand listing; ``replay`` and ``pricing`` are None for a refused
+    hand).  ``executor``: replay and price the hands there, in batches (a process pool,
+    a Dask client's executor: :func:`pokereval.tables.executors.open_executor`); the
+    report is the same as in this process.
     """
     started = time.perf_counter()
     report = HandReport(player)
     won_total = ev_total = 0.0
-    for hand in hands:
+    if game is not None:
+        hands = (h for h in hands if not h.ok or h.game == game)
+    for hand, rep, pricing in judged(hands, samples, executor=executor):
         if not hand.ok:
             report.refused_count += 1
             _listed(report.refused, hand)
-            continue
-        if game is not None and hand.game != game:
+            if on_hand is not None:
+                on_hand(hand, None, None)
             continue
         key = row_key(hand)
         row = report.rows.get(key)
@@ -144,7 +150,6 @@ def hand_report(hands: Iterable[Hand | Refused], player: str | None = None, *,
             row = report.rows[key] = Row(hand.game, hand.limit, _stakes_text(hand),
                                          hand.currency, hand.unit, hand.stakes[1],
                                          hand.tournament is not None)
-        rep, pricing = replay(hand), price(hand, samples=samples)
         _count(report, row, hand, rep, pricing)
         seat = hand.seat_of(player) if player is not None else hand.hero
         if seat is not None:
