@@ -49,6 +49,8 @@ log = logging.getLogger("pokereval.web")
 CANCEL_GRACE = 1.0
 #: Seconds past a job's deadline before its worker process is killed.
 KILL_GRACE = 2.0
+#: Longest wait for a fresh worker to load its kernels before a job is sent anyway.
+START_WAIT = 120.0
 #: Seconds between two looks at a running job (cancel, deadline, a dead worker).
 POLL = 0.05
 
@@ -309,6 +311,14 @@ class WorkerPool:
         """Send ``task`` to ``worker`` and relay its messages until the job ends:
         the event, and whether the worker may take the next job."""
         job_id = next(self._ids)
+        if not worker.ready:
+            # a fresh worker still loading its kernels: that wait is not the computation's
+            # time, so the job's clock stops until the worker is ready (or gone)
+            waited = time.monotonic()
+            while (not worker.wait_ready(POLL) and worker.alive() and not job.cancel.is_set()
+                   and time.monotonic() - waited < START_WAIT):
+                pass
+            job.deadline += time.monotonic() - waited
         seconds = max(0.0, job.deadline - time.monotonic())
         try:
             worker.send(("run", job_id, task.name, list(task.args), task.kwargs, seconds,

@@ -175,7 +175,7 @@ def test_the_time_limit_ends_a_run_without_stop_points():
         assert took < 10
         assert server.get("/api/health")["killed"] == 1
         status, data = server.post("/api/equity", FLOP)
-        assert status == 200
+        assert status == 200, data
 
 
 @pytest.mark.parametrize("how", ["SIGTERM", "SIGINT", "SIGKILL"])
