@@ -205,9 +205,8 @@ def _to_card(checker, node, args):
 
 def _to_rank(checker, node, args):
     (text,) = args
-    try:
-        rank = rank_index(text.strip())
-    except (CardError, PokerEvalError, ValueError, IndexError):
+    rank = rank_index(text.strip())
+    if rank is None:
         raise PqlError(f"{node.text}() needs one rank such as 'A', got {text!r} at column "
                        f"{node.column}") from None
     return "rank", lambda ctx: np.int64(rank)
@@ -228,8 +227,8 @@ FUNCTIONS: dict[str, Fn] = {
                                     ("board",)),
     "boardhastwodistinctlocards": Fn("S", "bool", lambda h, s: board_lo_card_count(h, s).values == 2,
                                      ("board",)),
-    "threeflush": Fn("PS", "bool", lambda h, p, s: n_flush(h, p, s, 3)),
-    "fourflush": Fn("PS", "bool", lambda h, p, s: n_flush(h, p, s, 4)),
+    "threeflush": Fn("PS", "bool", lambda h, p, s: n_flush(h, p, s, 3), ("high",)),
+    "fourflush": Fn("PS", "bool", lambda h, p, s: n_flush(h, p, s, 4), ("high",)),
     "cardsplay": Fn("PS", "num", cards_play, ("board", "high")),
 }
 

@@ -23,10 +23,9 @@ from .. import _native
 from ..cards import cards_str
 from ..equity.options import parse_options
 from ..equity.run import run
-from ..equity.spot import parse_spot
+from ..equity.spot import parse_spot, read_hands
 from ..errors import PokerEvalError
 from ..percent import ordering_for, percentile
-from ..ranges import RangeError, parse_range
 from .hands import Hands, street_cards
 from .syntax import PqlError
 from .values import Num
@@ -84,8 +83,8 @@ def perceived_equity(h: Hands, nested, p: int, st: str, text: str) -> Num:
 def _perceived(checker, node, args):
     p, st, text = args[0], args[1], args[2]
     try:
-        parse_range(checker.game, text)
-    except (RangeError, PokerEvalError) as error:
+        read_hands(checker.game, [text])  # read as the equity run will read it
+    except PokerEvalError as error:
         raise PqlError(f"{node.text}(): {error} at column {node.args[2].column}") from None
     checker.nested.add("hvr")
     f = lambda ctx: perceived_equity(ctx.hands, ctx.nested, p, st, text)  # noqa: E731
