@@ -91,6 +91,11 @@ RIVER_SPOTS = [  # (game, players, flop): every turn and river walked
 ]
 
 
+#: the spots where nutHiForHandType is also checked on the turn (the oracle rates ~1,000
+#: holdings on each of ~45 turns: seconds in plain Python)
+NUT_ON_THE_TURN = {"Qc7h2h", "Kd7c2h", "4c5d9s"}
+
+
 @pytest.mark.parametrize("game,players,flop", RIVER_SPOTS, ids=[f"{s[0]}-{s[2]}" for s in RIVER_SPOTS])
 def test_board_game_shapes(game, players, flop):
     check(game, players, flop, [
@@ -109,8 +114,8 @@ def test_board_game_shapes(game, players, flop):
         ("count", "boardHasOneDistinctLoCard(turn)", lambda d: O.board_has_one_distinct_lo_card(d, "turn")),
         ("count", "boardHasTwoDistinctLoCards(river)", lambda d: O.board_has_two_distinct_lo_cards(d, "river")),
         ("count", "nutHiForHandType(hero, flop)", lambda d: O.nut_hi_for_hand_type(d, H, "flop")),
-        ("count", "nutHiForHandType(villain, turn)", lambda d: O.nut_hi_for_hand_type(d, V, "turn")),
-    ])
+    ] + ([("count", "nutHiForHandType(villain, turn)", lambda d: O.nut_hi_for_hand_type(d, V, "turn"))]
+         if flop in NUT_ON_THE_TURN else []))
 
 
 def test_holdem_preflop_cards_play_and_flushes():

@@ -775,7 +775,15 @@ PQL_EXPRS = ["riverEquity(P)", "winsHi(P)", "tiesLo(P)", "scoops(P)", "winsLo(P)
              "minHandType(P, S, flush)", "outsToHandType(P, S, straight)", "turnCard()",
              "rankCount(handRanks(P))", "inRange(P, 'AA')", "riverEquity(P) + 1",
              "winsHi(P) + 1", "case when winsHi(P) then 1 else 0 end", "1/0", "nthRank(2, boardRanks(S))",
-             "HvREquity(P, S)", "unknownFn(P)", "riverEquity(nobody)", "(winsHi(P)", "'text'"]
+             "HvREquity(P, S)", "unknownFn(P)", "riverEquity(nobody)", "(winsHi(P)", "'text'",
+             "flopHandCategory(P)", "flopHandCategory(P) >= flopTopPair",
+             "exactFlopHandCategory(P, FLOPSET)", "minFlopHandCategory(P, floptoptwo)",
+             "fiveCardHiHandNumber(P, S)", "handBoardIntersections(P, S)", "cardsPlay(P, S)",
+             "threeFlush(P, S)", "fourFlush(P, S)", "boardHasOneDistinctLoCard(S)",
+             "boardHasTwoDistinctLoCards(S)", "nutHiForHandType(P, S)",
+             "HvPerceivedRangeEquity(P, S, 'KK')", "minHvPerceivedRangeEquity(P, S, '15%', 0.5)",
+             "handRankingFor(P, '6')", "toCard('Ah') = riverCard()", "toRank('K')",
+             "toString(handType(P, S))"]
 PQL_STREETS = ["preflop", "flop", "turn", "river", "third", "fifth", "seventh", "nowhere"]
 PQL_SELECTORS = ["count", "avg", "max", "min", "histogram", "sum"]
 PQL_HANDS = {"holdem": ["AA", "KK", "AhKh", "*", "15%", "TT+"],
