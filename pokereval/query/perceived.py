@@ -2,11 +2,11 @@
 (``HvPerceivedRangeEquity``), the nuts for a hand type (``nutHiForHandType``) and the
 hand ranking under a named ordering (``handRankingFor``).
 
-Each caches its walks per distinct key (p's hand and the board so far) for one query, in a
-dict tied to the query's :class:`nested.Nested`, and computes only the rows the WHERE
-accepts (:attr:`hands.Hands.live`).  Costs: ``HvPerceivedRangeEquity`` runs one
+The equity and ranking walks are cached per distinct key (p's hand and the board so far)
+for one query, in a dict tied to the query's :class:`nested.Nested`; all compute only the
+rows the WHERE accepts (:attr:`hands.Hands.live`).  Costs: ``HvPerceivedRangeEquity`` runs one
 ``pe.equity`` per distinct (hand, board), as ``HvREquity``; ``nutHiForHandType`` rates
-every unseen two-card holding on the board (~1,000 per distinct hand and board; the Omaha
+every unseen two-card holding on the board (~1,300 evaluations per row in C; the Omaha
 family times the board's three-card subsets).
 """
 from __future__ import annotations
@@ -32,6 +32,7 @@ from .values import Num
 
 __all__ = ["SPECIAL", "nut_for_type", "perceived_equity", "ranking_for"]
 
+_ONE = np.uint64(1)
 _caches: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 _lock = threading.Lock()
 
@@ -102,7 +103,29 @@ def _best_values(hole: np.ndarray, board: np.ndarray, exactly_two: bool) -> np.n
     return _native.eval_hi_batch(np.hstack([hole, board])).astype(np.int64)
 
 
-def nut_for_type(h: Hands, nested, p: int, st: str) -> np.ndarray:
+_PAIRS = np.array(list(combinations(range(52), 2)), dtype=np.uint8)  # every holding
+
+
+def best_per_type(seen: np.ndarray, board: np.ndarray, exactly_two: bool) -> np.ndarray:
+    """[N, 9]: per row, the best C high value of each hand type that two cards outside
+    ``seen`` (a card mask) make on the row's board (-1: none of that type)."""
+    n, k = board.shape
+    free = ((seen[:, None] >> _PAIRS[:, 0].astype(np.uint64)) & _ONE) == 0
+    free &= ((seen[:, None] >> _PAIRS[:, 1].astype(np.uint64)) & _ONE) == 0  # [N, 1326]
+    which = np.nonzero(free.ravel())[0]  # the free (row, holding)s, row-major
+    pairs, row_of = _PAIRS[which % len(_PAIRS)], which // len(_PAIRS)
+    best = np.full(len(which), -1, dtype=np.int64)
+    for three in (combinations(range(k), 3) if exactly_two else [tuple(range(k))]):
+        cards = np.hstack([pairs, board[row_of][:, list(three)]])
+        best = np.maximum(best, _native.eval_hi_batch(cards).astype(np.int64))
+    values = np.full(n * len(_PAIRS), -1, dtype=np.int64)
+    values[which] = best
+    values = values.reshape(n, len(_PAIRS))
+    kinds = values >> 12
+    return np.stack([np.where(kinds == c, values, -1).max(axis=1) for c in range(9)], axis=1)
+
+
+def nut_for_type(h: Hands, nested, p: int, st: str, chunk: int = 64) -> np.ndarray:
     """No two unseen cards (not p's, not on the board, not dead) make a better high of p's
     own hand type on the board (a better Omaha hand needs only two hole cards)."""
     g, k = h.game, street_cards(h.game, st)
@@ -111,26 +134,15 @@ def nut_for_type(h: Hands, nested, p: int, st: str) -> np.ndarray:
     if not len(rows):
         return out
     mine = _best_values(hole[rows], board[rows], g.exactly_two)
-    cache = _cache(nested, "nut-type")
-    dead = set(int(c) for c in nested.table.dead)
-    for j, i in enumerate(rows):
-        key = (bytes(np.sort(hole[i])), bytes(np.sort(board[i])))
-        best = cache.get(key)
-        if best is None:
-            seen = dead | {int(c) for c in hole[i]} | {int(c) for c in board[i]}
-            pairs = np.array(list(combinations([c for c in range(52) if c not in seen], 2)),
-                             dtype=np.uint8)
-            if g.exactly_two:  # a two-card holding plays exactly its two cards
-                values = np.zeros(len(pairs), dtype=np.int64)
-                for three in combinations(range(k), 3):
-                    cards = np.hstack([pairs, np.tile(board[i, list(three)], (len(pairs), 1))])
-                    values = np.maximum(values, _native.eval_hi_batch(cards).astype(np.int64))
-            else:
-                values = _best_values(pairs, np.tile(board[i], (len(pairs), 1)), False)
-            best = cache[key] = {int(c): int(values[values >> 12 == c].max())
-                                 for c in np.unique(values >> 12)}
-        mine_j = int(mine[j])
-        out[i] = mine_j >= best.get(mine_j >> 12, -1)
+    seen = np.zeros(len(rows), dtype=np.uint64) | np.uint64(sum(1 << int(c) for c in nested.table.dead))
+    for cards in (hole[rows], board[rows]):
+        for c in range(cards.shape[1]):
+            seen |= _ONE << cards[:, c].astype(np.uint64)
+    best = np.empty((len(rows), 9), dtype=np.int64)
+    for start in range(0, len(rows), chunk):
+        part = slice(start, start + chunk)
+        best[part] = best_per_type(seen[part], board[rows][part], g.exactly_two)
+    out[rows] = mine >= best[np.arange(len(rows)), mine >> 12]
     return out
 
 
