@@ -832,3 +832,85 @@ def check_pql(text: str) -> None:
             assert abs(sum(f for _, f, _ in c.value) - 1) < 1e-9 if r.trials else not c.value
         assert c.std_error >= 0 or math.isnan(c.std_error)
     json.dumps(r.to_dict(), default=str)
+
+
+# -- hand-history readers (pokereval.hh: PokerStars text, PHH) ----------------------------
+
+_HH_DATA = os.path.join(os.path.dirname(__file__), os.pardir, "data")
+
+
+def _hh_texts() -> dict[str, list[bytes]]:
+    """Real PokerStars hands (one small file of each kind) and pokerkit-written PHH."""
+    out: dict[str, list[bytes]] = {"pokerstars": [], "phh": []}
+    folder = os.path.join(_HH_DATA, "pokerstars_hh")
+    for name in sorted(os.listdir(folder)):
+        with open(os.path.join(folder, name), "rb") as handle:
+            data = handle.read()
+        if len(data) < 12_000:
+            out["pokerstars"].append(data)
+    folder = os.path.join(_HH_DATA, "phh")
+    for name in sorted(os.listdir(folder)):
+        with open(os.path.join(folder, name), "rb") as handle:
+            out["phh"].append(handle.read())
+    return out
+
+
+HH_TEXTS = _hh_texts()
+HH_JUNK = [b"", b"\n", b"\x00", b"\xff\xfe", b"\xef\xbb\xbf", b"\xe9t\xe9", b"*** SUMMARY ***",
+           b"*** FLOP *** [Zz 9h]", b"Seat 1: x ($1 in chips)", b"PokerStars Hand #1: ",
+           b"[1]", b"variant = 'FR'", b"actions = ['p1 cbr 1e400']", b"= = =", b"'''",
+           b"Total pot $1 | Rake $2", b"Ann: raises $1 to $0.5", b"\r\n\r\n", b"x" * 300]
+
+
+@st.composite
+def hand_history_st(draw) -> tuple[str, bytes]:
+    """(format, bytes): a real history cut, spliced, garbled or re-encoded."""
+    fmt = draw(st.sampled_from(["pokerstars", "phh"]))
+    data = draw(st.sampled_from(HH_TEXTS[fmt]))
+    lines = data.splitlines(keepends=True)
+    for _ in range(draw(st.integers(0, 4))):
+        how = draw(st.sampled_from(["cut", "junk", "drop", "repeat", "digit", "swap", "encode",
+                                    "bytes"]))
+        if how == "cut":
+            data = data[:draw(st.integers(0, len(data)))]
+            lines = data.splitlines(keepends=True)
+            continue
+        i = draw(st.integers(0, max(len(lines) - 1, 0)))
+        if how == "junk":
+            lines.insert(i, draw(st.sampled_from(HH_JUNK)) + b"\n")
+        elif how == "drop" and lines:
+            del lines[i]
+        elif how == "repeat" and lines:
+            lines.insert(i, lines[i])
+        elif how == "digit" and lines:
+            lines[i] = bytes(c if c not in b"0123456789" else draw(st.sampled_from(b"01959"))
+                             for c in lines[i])
+        elif how == "swap" and len(lines) > 1:
+            j = draw(st.integers(0, len(lines) - 1))
+            lines[i], lines[j] = lines[j], lines[i]
+        elif how == "encode":
+            text = b"".join(lines).decode("utf-8", "replace")
+            enc = draw(st.sampled_from(["latin-1", "utf-16", "cp1252"]))
+            lines = text.encode(enc, "replace").splitlines(keepends=True)
+        elif how == "bytes":
+            lines.insert(i, draw(st.binary(max_size=40)))
+        data = b"".join(lines)
+    return fmt, b"".join(lines)
+
+
+@entry_point("hh", hand_history_st())
+def check_hh(case) -> None:
+    fmt, data = case
+    read = refused = 0
+    for item in pe.read_hands(io.BytesIO(data), format=fmt):
+        if item.ok:
+            read += 1
+            rep = pe.api.replay(item)
+            assert rep.status in ("agrees", "differs", "unchecked")
+            for line in rep.problems + ((rep.reason,) if rep.reason else ()):
+                assert_one_line(line, "replay problem")
+            json.dumps(item.to_dict())
+        else:
+            refused += 1
+            assert_one_line(item.reason, "refusal")
+            assert_one_line(str(item), "refusal")
