@@ -395,6 +395,8 @@ def soak(clients: int, seconds: float, workers: int, seed: int, out=sys.stdout) 
                     "growth": round((end_rss - start_rss) / start_rss, 4) if start_rss else None,
                     "max_over_start": round(max(server) / start_rss - 1, 4) if start_rss else None},
         "workers_rss_kib": {"first": worker[0], "last": worker[-1], "max": max(worker)},
+        # (seconds, server KiB, workers KiB) about every tenth of the run: is it flat?
+        "rss_series": samples[::max(1, len(samples) // 10)] + samples[-1:],
         "server": {k: health.get(k) for k in ("restarts", "crashes", "killed", "busy", "queued")},
         "server_alive": alive,
     }
@@ -417,6 +419,8 @@ def print_report(r: dict, out=sys.stdout) -> None:
     w = r["workers_rss_kib"]
     print(f"workers RSS (MiB, all together): first {w['first'] / 1024:.1f}, last {w['last'] / 1024:.1f}, "
           f"max {w['max'] / 1024:.1f}", file=out)
+    print("RSS over the run (s: server / workers MiB): " + ", ".join(
+        f"{t:.0f}: {a / 1024:.1f} / {b / 1024:.1f}" for t, a, b in r["rss_series"]), file=out)
     print(f"server counts: {r['server']}; still answering: {r['server_alive']}", file=out)
 
 

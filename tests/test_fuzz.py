@@ -6,6 +6,7 @@ case and every defect found (long runs collect defects instead of stopping at th
 """
 from __future__ import annotations
 
+import os
 import time
 
 import pytest
@@ -17,12 +18,18 @@ import pokereval as pe
 #: Cases per entry point in the default (CI) run.
 CI_CASES = {"equity": 150, "equity-vs-reference": 100, "evaluate": 500, "evaluate_batch": 400,
             "parse_range": 50, "cli": 300, "batch": 60, "settle": 300, "allin_ev": 150,
-            "web": 150}
+            "web": 150, "hh": 150}
 #: Cases per entry point under ``-m fuzz`` (100,000 in all, plus 3,000 for each entry
 #: point registered without a count here: settle, allin_ev, web).
 FUZZ_CASES = {"equity": 8_000, "equity-vs-reference": 2_000, "evaluate": 50_000,
               "evaluate_batch": 25_000, "parse_range": 5_000, "cli": 9_000, "batch": 1_000}
 DEFAULT_CASES = 300  # an entry point registered later and not listed above
+#: FUZZ_CASES="equity=2000,cli=500" (environment): the -m fuzz counts of those entry points
+#: (a long run split into chunks, each in its own process); FUZZ_SCALE=0.5: every count
+#: scaled.
+FUZZ_SCALE = float(os.environ.get("FUZZ_SCALE", "1"))
+FUZZ_CASES.update({k.strip(): int(v) for k, v in (item.split("=") for item in
+                   os.environ.get("FUZZ_CASES", "").split(",") if "=" in item)})
 
 #: Entry points whose failures belong to another issue (reported, not hidden): a strict
 #: xfail (xfail_strict), so an entry point that no longer fails must leave this list.
@@ -60,12 +67,14 @@ def _fuzz(name: str, cases: int, collect: bool = False) -> None:
 
     before = fuzzing.COUNTS.get(name, 0)
     refused = fuzzing.REFUSED.get(name, 0)
+    over = fuzzing.OVER.get(name, 0)
     started = time.perf_counter()
     try:
         run()
     finally:
         print(f"\nfuzz {name}: {fuzzing.COUNTS.get(name, 0) - before} cases, "
               f"{fuzzing.REFUSED.get(name, 0) - refused} refused, "
+              f"{fuzzing.OVER.get(name, 0) - over} over {fuzzing.ANSWER_SECONDS:g} s, "
               f"{time.perf_counter() - started:.1f} s; slowest case "
               f"{fuzzing.SLOWEST.get(name, (0, ''))[0]:.2f} s: {fuzzing.SLOWEST.get(name, (0, ''))[1]}")
     found = fuzzing.FOUND.get(name, {})
@@ -82,4 +91,5 @@ def test_fuzz(name):
 @pytest.mark.fuzz
 @pytest.mark.parametrize("name", [pytest.param(n, marks=_marks(n)) for n in fuzzing.ENTRY_POINTS])
 def test_fuzz_long(name):
-    _fuzz(name, FUZZ_CASES.get(name, 10 * DEFAULT_CASES), collect=True)
+    _fuzz(name, max(1, round(FUZZ_SCALE * FUZZ_CASES.get(name, 10 * DEFAULT_CASES))),
+          collect=True)

@@ -38,7 +38,8 @@ import numpy as np
 
 from ..cards import cards_str, check_disjoint, parse_cards
 from ..equity.options import parse_options
-from ..equity.plan import AUTO_EXACT_SECONDS, check_exact_cost, exact_cost_ns, tuple_cost_ns
+from ..equity.plan import (AUTO_EXACT_SECONDS, MAX_EXACT_SECONDS, check_exact_cost, exact_cost_ns,
+                           tuple_cost_ns)
 from ..equity.results import EquityResult, player_results
 from ..equity.run import run, whole_weights
 from ..equity.spot import parse_spot, read_hands
@@ -137,8 +138,11 @@ def equity_over_boards(game, hands, board="", dead="", *, exact=None, samples=No
     opts = parse_options(exact, samples, stderr, seed, threads, progress)
     hands, read = _read_once(g, hands, ordering)  # a list from here on, each hand read once
     held = {c for cards, _ in read if cards is not None for c in cards}
+    listed = _deals(g, board, dead)
+    if opts.exact is True:
+        _refuse_early(g, hands, read, listed)
     deals, errors = [], []
-    for b, d, w in _deals(g, board, dead):
+    for b, d, w in listed:
         if errors and held.intersection(b, d):
             continue  # collides with an exact hand, like the board already reported
         try:
@@ -186,9 +190,19 @@ def equity_over_boards(game, hands, board="", dead="", *, exact=None, samples=No
         total = np.zeros((n, n + 1, n + 2), dtype=object)
         walked = done = 0
         shown = time.perf_counter()
+        def inner(_):
+            """Inside one board's walk (between its batches): the boards walked so far to
+            the caller's progress, so a stop raised there ends a long board too."""
+            nonlocal shown
+            if time.perf_counter() - shown > 0.2:
+                shown = time.perf_counter()
+                opts.progress(_partial_exact(g, spot0, board, dead, total, walked, started,
+                                             done, len(deals)))
+
         try:
             for b, d, w, _, spot in deals:
-                r = run(spot, parse_options(True, None, None, None, threads, None),
+                r = run(spot, parse_options(True, None, None, None, threads,
+                                            inner if opts.progress is not None else None),
                         time.perf_counter())
                 if r.partial:  # Ctrl-C inside this board's walk: its counts are incomplete
                     raise KeyboardInterrupt
@@ -223,6 +237,30 @@ def equity_over_boards(game, hands, board="", dead="", *, exact=None, samples=No
                        len(deals), partial=partial, fraction_done=fraction_done)
 
     return sample_boards([s for *_, s in deals], masses, opts, seed, report)
+
+
+#: exact=True over many boards: estimated from this many boards first (every board's
+#: spot takes about 1 ms to read), refused at once when that estimate is over
+#: EARLY_MARGIN times the limit (the boards differ in a few cards only).
+EARLY_SAMPLE, EARLY_MARGIN = 16, 2.0
+
+
+def _refuse_early(g, hands, read, listed) -> None:
+    """Refuse an exact walk over many boards from the cost of a few of them."""
+    if len(listed) <= 4 * EARLY_SAMPLE:
+        return
+    picked = []
+    for b, d, _ in listed[::max(1, len(listed) // EARLY_SAMPLE)][:EARLY_SAMPLE]:
+        try:
+            picked.append((None, None, None, None,
+                           parse_spot(g, hands, cards_str(b), cards_str(d), read=(hands, read))))
+        except PokerEvalError:
+            continue
+    if not picked:
+        return
+    cost = _exact_cost_over(picked) / len(picked) * len(listed)
+    if cost > EARLY_MARGIN * MAX_EXACT_SECONDS * 1e9:
+        check_exact_cost(cost, f"{len(listed):,} boards (estimated from {len(picked)} of them)")
 
 
 def _exact_cost_over(deals) -> float:

@@ -40,6 +40,8 @@ MAX_EXACT_ROWS = 8_000_000
 #: Stud run-outs are listed in Python: fewer of them.
 MAX_EXACT_STUD = 200_000
 DEFAULT_SAMPLES = 500_000
+#: Rows (run-outs) evaluated per C batch call: about 0.1 s (a stop point after each).
+ROWS_PER_CALL = 250_000
 
 
 def equity_with_breakdown(spot: Spot, opts: Options, started: float) -> EquityResult:
@@ -53,22 +55,54 @@ def equity_with_breakdown(spot: Spot, opts: Options, started: float) -> EquityRe
                         f"without ranges; this spot needs Monte Carlo (samples=...)")
     seed = None
     if exact:
-        hands = exact_rows(spot)
+        holes, boards = exact_rows(spot)
+        total = len(holes[0])
+        rng = None
     else:
         seed = opts.seed if opts.seed is not None else secrets.randbits(63)
-        samples = opts.samples
-        if samples is None:
-            samples = DEFAULT_SAMPLES if opts.stderr is None else \
+        total = opts.samples
+        if total is None:
+            total = DEFAULT_SAMPLES if opts.stderr is None else \
                 min(int((0.5 / opts.stderr) ** 2) + 1, 20_000_000)
-        hands = sampled_rows(spot, samples, np.random.default_rng(seed))
-    hv, lv = row_values(spot, hands)
+        rng = np.random.default_rng(seed)
+    # the rows in slices of ROWS_PER_CALL (drawn, when sampled, slice by slice): a
+    # progress callback and a Ctrl-C point after each, so a long run stops within one
+    hvs, lvs = [], []
+    done = 0
+    try:
+        while done < total:
+            size = min(ROWS_PER_CALL, total - done)
+            if rng is None:
+                part = ([h[done:done + size] for h in holes],
+                        None if boards is None else boards[done:done + size])
+            else:
+                part = sampled_rows(spot, size, rng)
+            hv, lv = row_values(spot, part)
+            hvs.append(hv)
+            lvs.append(lv)
+            done += size
+            if opts.progress is not None and done < total:
+                opts.progress(_result(spot, hvs, lvs, False, True, seed, started, done / total))
+    except KeyboardInterrupt:
+        return _result(spot, hvs, lvs, False, True, seed, started, done / total)
+    return _result(spot, hvs, lvs, exact, False, seed, started, 1.0)
+
+
+def _result(spot: Spot, hvs: list, lvs: list, exact: bool, partial: bool, seed, started: float,
+            fraction_done: float) -> EquityResult:
+    """The result (with each player's breakdown) of the rows evaluated so far."""
+    g, n = spot.game, spot.n
+    hv = np.concatenate(hvs, axis=1) if hvs else np.zeros((n, 0), dtype=np.int64)
+    lv = np.concatenate(lvs, axis=1) if lvs else np.zeros((n, 0), dtype=np.int64)
     counts = tally_outcomes(g, hv, lv)
     result = EquityResult(
         game=g.name, hands=list(spot.hand_text), board=cards_str(spot.board),
-        dead=cards_str(spot.dead), exact=exact, samples=hv.shape[1], partial=False,
-        elapsed=0.0, players=player_results(spot, counts, exact, final=True), seed=seed)
-    for p, player in enumerate(result.players):
-        player.breakdown = _breakdown(g, hv, lv, p)
+        dead=cards_str(spot.dead), exact=exact, samples=hv.shape[1], partial=partial,
+        elapsed=0.0, players=player_results(spot, counts, exact, final=not partial), seed=seed,
+        fraction_done=fraction_done)
+    if hv.shape[1]:
+        for p, player in enumerate(result.players):
+            player.breakdown = _breakdown(g, hv, lv, p)
     result.elapsed = time.perf_counter() - started
     return result
 

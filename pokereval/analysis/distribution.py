@@ -37,7 +37,7 @@ from ..equity.backends.c import row_values
 from ..equity.backends.numba import parallel
 from ..equity.deal import sampled_rows
 from ..equity.options import parse_options
-from ..equity.plan import AUTO_EXACT_SECONDS, exact_cost_ns
+from ..equity.plan import AUTO_EXACT_SECONDS, check_exact_cost, exact_cost_ns
 from ..equity.results import EquityResult, player_results
 from ..equity.spot import Spot, parse_spot
 from ..equity.tally import lcm_upto, tally_outcomes
@@ -208,7 +208,7 @@ def equity_distribution(game, hands, board="", dead="", *, exact=None, samples=N
     opts = parse_options(exact, samples, None, seed, threads, None)
     street, j = _next_street(spot)
     if opts.exact is not False and opts.samples is None and not spot.game.stud:
-        planned = scatter_plan(spot, opts.exact is True)
+        planned = scatter_plan(spot, opts.exact is True, j)
         if planned is not None:
             return _scatter(spot, opts, street, j, planned, started)
     if (opts.exact is not False and opts.samples is None and spot.game.stud and spot.n == 2
@@ -221,8 +221,10 @@ def equity_distribution(game, hands, board="", dead="", *, exact=None, samples=N
     if opts.exact is True or (opts.exact is None and opts.samples is None and not spot.ranged
                               and _deal_count(spot, j) <= MAX_LISTED_DEALS):
         deals = list(_deals(spot, j))
-        if opts.exact is True or len(deals) * _per_deal_ns(spot, deals) <= \
-                AUTO_EXACT_SECONDS * 1e9:
+        cost = len(deals) * _per_deal_ns(spot, deals) if deals else 0.0
+        if opts.exact is True:
+            check_exact_cost(cost, f"{len(deals):,} {street} deals")
+        if opts.exact is True or cost <= AUTO_EXACT_SECONDS * 1e9:
             return _per_deal(spot, opts, street, deals, started)
     return _sampled(spot, opts, street, j, started)
 

@@ -7,6 +7,7 @@ class: :func:`pokereval.suits.class_keys`), exact when cheap, else sampled.
 """
 from __future__ import annotations
 
+import math
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -16,7 +17,7 @@ import numpy as np
 
 from ..cards import cards_str
 from ..equity.options import parse_options
-from ..equity.plan import AUTO_EXACT_SECONDS, exact_cost_ns
+from ..equity.plan import AUTO_EXACT_SECONDS, check_exact_cost, exact_cost_ns, tuple_cost_ns
 from ..equity.spot import Spot, parse_spot
 from ..equity.tally import lcm_upto
 from ..errors import HandError
@@ -110,7 +111,7 @@ def range_equities(game, hands, board="", dead="", *, player=None, classes=None,
     rows = np.asarray(spot.ranges[player].holdings)
     planned = None
     if opts.exact is not False and opts.samples is None and not spot.game.stud:
-        planned = scatter_plan(spot, opts.exact is True)
+        planned = scatter_plan(spot, opts.exact is True, 0)
     if planned is not None:
         eq_num, weight, exact_run = _holdings_by_scatter(spot, opts, player, planned)
         fractions = [Fraction(int(a), int(b)) for a, b in zip(*eq_num)]
@@ -170,7 +171,14 @@ def _holdings_by_run(spot: Spot, opts, player: int, rows: np.ndarray, merge: boo
     others_ranged = sum(1 for q, r in enumerate(spot.ranges) if r is not None and q != player)
     probe = parse_spot(spot.game, hands_with(int(first_of[0])), cards_str(spot.board),
                        cards_str(spot.dead))
-    per_run_ns = exact_cost_ns(probe) * (20 if others_ranged else 1) + 300_000
+    if probe.ranged:  # every combination of the others' holdings, less the suit classes
+        combos = math.prod(len(r.holdings) for r in probe.ranges if r is not None)
+        per_run_ns = tuple_cost_ns(probe) * max(combos / 24, 1) + 300_000
+    else:
+        per_run_ns = exact_cost_ns(probe) + 300_000
+    if opts.exact is True:
+        check_exact_cost(len(first_of) * per_run_ns, f"{len(first_of):,} holdings of player "
+                         f"{player + 1}, one exact run each")
     exact = opts.exact is True or (opts.samples is None and opts.exact is None and
                                    len(first_of) * per_run_ns <= AUTO_EXACT_SECONDS * 1e9)
     samples = opts.samples

@@ -17,13 +17,14 @@ import numpy as np
 from ..classes import subsets
 from ..equity.backends.numba import parallel, thread_count
 from ..equity.options import parse_options
+from ..equity.plan import BATCH_SECONDS, MAX_EXACT_SECONDS, MAX_TUPLES, check_exact_cost
 from ..equity.run import RangedRunner
 from ..equity.spot import Spot
 from ..equity.tally import share_units
 from ..errors import HandError
 
 __all__ = ["AUTO_SCATTER_EVALS", "AUTO_SCATTER_EVALS_RANGED_OMAHA", "ONE_THREAD_EVALS",
-           "scatter_plan", "run_scatter", "cells_table", "pair_cells"]
+           "scatter_plan", "run_scatter", "cells_table", "pair_cells", "scatter_ns"]
 
 #: The kernel walks at most this many (combination of holdings x run-out x player)
 #: evaluations when ``exact`` is left to choose (about a second).
@@ -33,18 +34,47 @@ AUTO_SCATTER_EVALS_RANGED_OMAHA = 15_000_000
 #: The kernel runs on one thread up to this many evaluations (a flop's turns and rivers).
 ONE_THREAD_EVALS = 200_000
 
+# The exact walk's cost (issue 26: an exact=True walk over an hour on one core is
+# refused up front).  Single-core nanoseconds per (combination x run-out): a share per
+# player (the evaluation) plus one per next-street deal the run-out is added to.
+# Calibrated on a loaded 2-core machine, threads=1 (measured / this model):
+#   holdem AhAd KsKd preflop, 1 x 1.7 M run-outs x 10 flops      0.60 s / 0.60 s
+#   omaha-hilo AhAd2c3s KsKdQhJh preflop, 1.09 M run-outs         0.60 s / 0.53 s
+#   holdem AhAd KsKd 7c8c preflop, 1.37 M run-outs                1.23 s / 0.75 s
+#   omaha-hilo AA** KsKdQhJh on Kh7c2d, 5,085 x 990 (ranged)      2.05 s / 2.27 s
+#   omaha AA** KsKdQhJh on Kh7c2d, 5,085 x 990 (ranged)           1.88 s / 2.27 s
+#   holdem AK QQ+ on 2c3d4h, 192 x 1,176 (ranged)                 0.016 s / 0.056 s
+NS_SCATTER_PLAYER = {"holdem": 100.0, "omaha": 120.0, "omaha-ranged": 200.0}
+NS_SCATTER_DEAL = 25.0
 
-def _combinations(spot: Spot, limit: int):
+
+def scatter_ns(spot: Spot, j: int) -> float:
+    """Estimated single-core nanoseconds of one (combination, run-out) of the walk
+    (``j``: new cards of a next-street deal; 0: by combination)."""
+    kind = "holdem" if not spot.game.exactly_two else \
+        ("omaha-ranged" if spot.ranged else "omaha")
+    deals = math.comb(spot.k, j) if j else 1
+    return spot.n * NS_SCATTER_PLAYER[kind] + deals * NS_SCATTER_DEAL
+
+
+def _combinations(spot: Spot, limit: int, forced: bool = False, per_tuple: float = 1.0):
     """``(tuples int64[T, n], whole weights, holding rows uint8[m, c])`` for the kernel,
-    or None when more than ``limit`` combinations (or the weights too large)."""
+    or None when more than ``limit`` combinations (or the weights too large);
+    ``forced`` (exact=True): more than ``limit`` is refused, ``per_tuple`` nanoseconds
+    each."""
     if not spot.ranged:
         return np.arange(spot.n, dtype=np.int64)[None, :], [1], np.array(spot.holes, np.uint8)
     runner = RangedRunner(spot, parse_options(None, None, None, None, None, None), 0.0)
     product = math.prod(len(b) for b in runner.blocks)
-    if product > 50 * limit:
+    if product > 50 * limit and not forced:
         return None
     tuples = runner.compatible_tuples(limit)
     if len(tuples) > limit:
+        if forced:
+            check_exact_cost(max(len(tuples), product / 24) * per_tuple,
+                             f"more than {limit:,} combinations of holdings")
+            raise HandError(f"too many combinations of holdings to walk exactly (more than "
+                            f"{limit:,}, the limit of memory); use samples=...")
         return None
     if len(tuples) == 0:
         raise HandError("no combination of the players' holdings is possible")
@@ -54,16 +84,19 @@ def _combinations(spot: Spot, limit: int):
     return tuples.astype(np.int64), [gweights[i] for i in tgroup], np.vstack(runner.blocks)
 
 
-def scatter_plan(spot: Spot, forced: bool):
+def scatter_plan(spot: Spot, forced: bool, j: int = 0):
     """``(tuples, whole weights, holding rows)`` for :func:`run_scatter` when walking
-    every combination and run-out fits ``AUTO_SCATTER_EVALS`` (``forced``: any size),
-    else None."""
+    every combination and run-out fits ``AUTO_SCATTER_EVALS`` (``forced``: up to
+    MAX_EXACT_SECONDS on one core, refused with the estimate beyond), else None."""
     runs = math.comb(len(spot.unseen), spot.k)
+    if forced:
+        per_tuple = runs * scatter_ns(spot, j)
+        check_exact_cost(per_tuple, f"{runs:,} run-outs per combination of holdings")
+        limit = min(MAX_TUPLES, max(1, int(MAX_EXACT_SECONDS * 1e9 / per_tuple)))
+        return _combinations(spot, limit, forced=True, per_tuple=per_tuple)
     budget = AUTO_SCATTER_EVALS
     if spot.ranged and spot.game.exactly_two:
         budget = AUTO_SCATTER_EVALS_RANGED_OMAHA
-    if forced:
-        budget = 1 << 40
     limit = max(1, budget // max(runs * spot.n, 1))
     return _combinations(spot, limit)
 
@@ -127,12 +160,27 @@ def run_scatter(spot: Spot, opts, j: int, planned):
         ndeals = len(tuples)
     cells = cells_table(g, n)
     threads = thread_count(opts.threads)
-    if len(tuples) * math.comb(len(deck), k) * n <= ONE_THREAD_EVALS:
+    runs = math.comb(len(deck), k)
+    if len(tuples) * runs * n <= ONE_THREAD_EVALS:
         threads = 1  # waking the other threads costs more than the work
-    acc, den = parallel(scatter_exact, KT, G, H, np.ascontiguousarray(tuples),
-                        np.array(tweights, dtype=np.int64), tmasks,
-                        np.array(spot.board, dtype=np.uint8), deck, k, subs, ndeals, binom, cache,
-                        use_cache, cells, threads, threads=threads)
+    # the combinations in slices of about BATCH_SECONDS on the threads: Ctrl-C (a
+    # KeyboardInterrupt between two kernel calls) stops a long walk within a slice
+    per_call = max(1, int(BATCH_SECONDS * 1e9 * threads / (runs * scatter_ns(spot, j))))
+    tw = np.array(tweights, dtype=np.int64)
+    tuples = np.ascontiguousarray(tuples)
+    known = np.array(spot.board, dtype=np.uint8)
+    acc = den = None
+    for lo in range(0, len(tuples), per_call):
+        hi = min(lo + per_call, len(tuples))
+        part = ndeals if j else hi - lo
+        a, d = parallel(scatter_exact, KT, G, H, np.ascontiguousarray(tuples[lo:hi]), tw[lo:hi],
+                        np.ascontiguousarray(tmasks[lo:hi]), known, deck, k, subs, part, binom,
+                        cache, use_cache, cells, threads, threads=threads)
+        if j:
+            acc, den = (a, d) if acc is None else (acc + a, den + d)
+        else:
+            acc, den = (a, d) if acc is None else (np.concatenate([acc, a]),
+                                                   np.concatenate([den, d]))
     if n <= JOINT_PLAYERS:
         return (acc @ _joint_fields(g, n)).reshape(ndeals, n, 3), den
     return acc.reshape(ndeals, n, 3), den

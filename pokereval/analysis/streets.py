@@ -6,9 +6,10 @@ from dataclasses import dataclass
 
 from ..cards import cards_str
 from ..equity.results import EquityResult
+from ..equity.plan import check_exact_cost
 from ..equity.spot import parse_spot
 from ..errors import HandError
-from .common import STREETS, STUD_STREETS, plain_equity
+from .common import STREETS, STUD_STREETS, exact_run_ns, plain_equity
 
 __all__ = ["StreetResult", "equity_by_street"]
 
@@ -49,6 +50,10 @@ def equity_by_street(game, hands, board="", dead="", *, exact=None, samples=None
         if spot.ranged:
             raise HandError(f"{g.name}: equity_by_street takes exact stud hands, not ranges")
         held = len(spot.holes[0])
+        if exact is True:  # every street's walk, against the one-hour limit together
+            check_exact_cost(sum(exact_run_ns(parse_spot(g, [cards_str(h[:s]) for h in spot.holes],
+                                                         "", cards_str(spot.dead)))
+                                 for s in range(3, held + 1)), f"{held - 2} streets")
         for s in range(3, held + 1):
             shown = [cards_str(h[:s]) for h in spot.holes]
             name = "third street" if s == 3 else STUD_STREETS[s]
@@ -56,6 +61,11 @@ def equity_by_street(game, hands, board="", dead="", *, exact=None, samples=None
                                                                   cards_str(spot.dead), **kw)))
         return out
     sizes = [(g.min_board, "preflop")] + [(s, STREETS[s]) for s in (3, 4, 5)]
+    if exact is True:
+        shown = [(size, name) for size, name in sizes if size <= len(spot.board)]
+        check_exact_cost(sum(exact_run_ns(parse_spot(g, list(hands), cards_str(spot.board[:size]),
+                                                     dead)) for size, _ in shown),
+                         f"{len(shown)} streets")
     for size, name in sizes:
         if size > len(spot.board):
             break

@@ -12,7 +12,8 @@ import numpy as np
 
 from ..errors import HandError
 from .options import Options
-from .plan import MAX_TUPLES, Plan, combinations_to_list
+from .backends.numba import parallel
+from .plan import MAX_TUPLES, Plan, combinations_to_list, exact_cost_ns
 from .results import EquityResult
 from .runner import MC_CHUNK, Runner, exact_batches, fixed_exact_counts
 from .spot import Spot
@@ -182,6 +183,12 @@ class RangedRunner(Runner):
         backend = self.planned.backend
         per_batch = self.planned.units_per_batch()  # a unit: one combination
 
+        if backend == "numba" and self.planned.ns_per_unit > self.planned.batch_seconds * 1e9:
+            # one combination is longer than a batch: each walked in slices of its outer
+            # indices (a progress callback and a Ctrl-C point after each)
+            return self._loop(self._stud_slices(tuples, tgroup, holdings, weighted, len(gweights)),
+                              exact=True, total_hint=ntup * runouts)
+
         def batches(nthreads):
             for first in range(0, ntup, per_batch):
                 def run(first=first):
@@ -196,6 +203,45 @@ class RangedRunner(Runner):
                 yield run
 
         return self._loop(batches, exact=True, total_hint=ntup * runouts)
+
+    def _stud_slices(self, tuples, tgroup, holdings, weighted, ngroups):
+        """``batches(nthreads)`` walking each stud combination of holdings in slices of
+        about the plan's batch seconds (see :func:`.runner.exact_batches`)."""
+        from .. import kernels as K
+        from ..cards import cards_str
+
+        spot = self.spot
+        g = spot.game
+        KT, G, binom = K.kernel_tables(), K.game_flags(g), K.binomials()
+        runouts = spot.runouts
+
+        def batches(nthreads):
+            for t in range(len(tuples)):
+                holes = [holdings[r].tolist() for r in tuples[t]]
+                used = {c for h in holes for c in h}
+                sub = Spot(g, holes, spot.board, spot.dead, [c for c in spot.unseen if c not in used],
+                           [cards_str(h) for h in holes], k=spot.k, mo=spot.mo, shared=spot.shared)
+                masks, hv, lv = parallel(K.stud_tables, KT, G, np.array(holes, dtype=np.uint8),
+                                         np.array(sub.unseen, dtype=np.uint8), sub.mo, sub.shared,
+                                         binom, threads=nthreads)
+                outer = hv.shape[1] * hv.shape[2]
+                per_outer = max(exact_cost_ns(sub), 1.0) / outer
+                step = max(1, int(self.planned.batch_seconds * 1e9 * nthreads / per_outer))
+                group = int(tgroup[t])
+                for first in range(0, outer, step):
+                    count = min(step, outer - first)
+
+                    def run(first=first, count=count, masks=masks, hv=hv, lv=lv, group=group):
+                        out = np.zeros((ngroups, spot.n, spot.n + 1, spot.n + 2), dtype=np.int64)
+                        out[group] = K.stud_exact(G, masks, hv, lv, sub.shared, first, count,
+                                                  max(1, -(-count // (nthreads * 16))))
+                        # the run-outs this slice stands for (its share of the combination's)
+                        done = runouts * (first + count) // outer - runouts * first // outer
+                        return weighted(out), done
+
+                    yield run
+
+        return batches
 
     def _suit_classes(self, tuples, tgroup, gweights):
         """One combination of holdings per suit-renaming class (see :mod:`pokereval.suits`):

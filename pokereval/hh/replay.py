@@ -9,7 +9,11 @@
 * stud: :func:`pokereval.bring_in` names the seat that brought in and
   :func:`pokereval.first_to_act` the first to act on 4th to 7th street.
 
-A check that cannot run (a live hand never shown, a hand run twice) leaves the hand
+A hand run twice: each pot (after the rake) is cut in two, the first board's half taking
+the odd chip, and each half is split by its own board's showdown (hi/lo halves, ties,
+odd chips clockwise from the button), as PokerStars pays it.
+
+A check that cannot run (a live hand never shown, no showdown) leaves the hand
 ``"unchecked"`` with the reason; a check that disagrees makes it ``"differs"`` with
 every disagreement named.  Nothing is adjusted to make a hand agree.
 """
@@ -19,9 +23,11 @@ from dataclasses import dataclass
 
 from ..errors import PokerEvalError
 from ..rules import bring_in, first_to_act, settle
+from ..rules.chips import clockwise
+from ..rules.showdown import divide
 from .model import BETTING_KINDS, STUD_STREETS, UNKNOWN, Hand
 
-__all__ = ["Replay", "replay", "contributions", "showdown_cards"]
+__all__ = ["Replay", "replay", "contributions", "showdown_cards", "settle_runs"]
 
 
 @dataclass(frozen=True)
@@ -104,9 +110,7 @@ def replay(hand: Hand) -> Replay:
         problems += _stud_order(hand, contrib, folded, checks)
     settled, reason = None, ""
     live = [s for s in contrib if s not in folded]
-    if hand.run_twice:
-        reason = "run twice: each run's half of the pot is not replayed"
-    elif not live:
+    if not live:
         reason = "every player folded"
     else:
         hands, missing = {}, []
@@ -122,20 +126,53 @@ def replay(hand: Hand) -> Replay:
                       + (f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""))
         else:
             try:
-                result = settle(hand.game, hands, "".join(hand.board),
-                                contributions=contrib, folded=sorted(folded), button=hand.button,
-                                rake=hand.rake or 0)
+                if hand.run_twice:
+                    collected, result = settle_runs(hand, hands, contrib, folded)
+                else:
+                    result = settle(hand.game, hands, "".join(hand.board),
+                                    contributions=contrib, folded=sorted(folded),
+                                    button=hand.button, rake=hand.rake or 0)
+                    collected = result.collected
             except PokerEvalError as exc:
                 reason = f"settle refused the hand: {exc}"
             else:
-                checks.append("collected")
-                settled = {s: v for s, v in result.collected.items() if v}
+                checks.append("collected" + (" (run twice)" if hand.run_twice else ""))
+                settled = {s: v for s, v in collected.items() if v}
                 if settled != hand.collected:
                     problems.append(_collected_problem(hand, settled, result))
     status = "differs" if problems else ("agrees" if settled is not None else "unchecked")
     return Replay(hand.hand_id, status, contrib, tuple(sorted(folded)), settled,
                   tuple(problems), reason if status == "unchecked" else "", tuple(checks),
                   returned)
+
+
+def settle_runs(hand: Hand, hands: dict[int, str], contrib: dict[int, int],
+                folded: set[int]):
+    """(what each seat collects, the first board's settlement) of a hand run twice:
+    every contested pot halved (the first run takes the odd chip), each half paid by
+    its own board's winners."""
+    runs = [settle(hand.game, hands, "".join(board), contributions=contrib,
+                   folded=sorted(folded), button=hand.button, rake=hand.rake or 0)
+            for board in hand.boards]
+    collected = {s: 0 for s in contrib}
+    for k, first in enumerate(runs[0].pots):
+        if len(first.eligible) == 1:  # an uncalled or uncontested layer goes back whole
+            collected[first.eligible[0]] += first.amount
+            continue
+        left = first.amount
+        for i, run in enumerate(runs):
+            pot = run.pots[k]
+            part = first.amount - first.amount // 2 if i == 0 else left
+            left -= part
+            order = clockwise(pot.eligible, hand.button)
+            low = part // 2 if pot.high_winners and pot.low_winners else 0
+            if not pot.high_winners:
+                low = part
+            for amount, winners in ((part - low, pot.high_winners), (low, pot.low_winners)):
+                if winners and amount:
+                    for s, v in divide(amount, winners, order).items():
+                        collected[s] += v
+    return collected, runs[0]
 
 
 def _collected_problem(hand: Hand, settled: dict[int, int], result) -> str:

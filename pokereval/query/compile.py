@@ -18,11 +18,13 @@ from ..errors import PokerEvalError
 from ..evaluate import evaluate
 from ..games import Game, get_game
 from ..percent import ORDERED_GAMES
+from . import categories as C
 from . import functions as F
+from . import perceived
 from .deal import Table, read_table
 from .hands import STREETS, STUD_STREETS, street_cards
 from .syntax import Node, PqlError, Selector, Statement, parse
-from .values import HAND_TYPES, RANK_NAMES, Num, compare
+from .values import FLOP_CATEGORIES, HAND_TYPES, RANK_NAMES, Num, compare
 
 __all__ = ["Query", "Column", "compile_query", "GAME_NAMES", "NUMERIC"]
 
@@ -34,7 +36,7 @@ GAME_NAMES = {"holdem": "holdem", "omahahi": "omaha", "omaha8": "omaha-hilo",
 NUMERIC = ("share", "equity", "num")
 SELECTORS = ("avg", "count", "max", "min", "histogram")
 _RESERVED = ("game", "board", "dead", "syntax")
-_CODES = ("handtype", "hirating", "lorating", "card", "rank", "rankset")
+_CODES = ("handtype", "flopcat", "hirating", "lorating", "card", "rank", "rankset")
 
 
 @dataclass(frozen=True)
@@ -153,6 +155,9 @@ class _Checker:
         if v in RANK_NAMES:
             i = RANK_NAMES.index(v)
             return "rank", lambda ctx: np.int64(i)
+        if v in FLOP_CATEGORIES:
+            i = FLOP_CATEGORIES.index(v)
+            return "flopcat", lambda ctx: np.int64(i)
         if v in ("true", "false"):
             b = v == "true"
             return "bool", lambda ctx: np.bool_(b)
@@ -208,6 +213,8 @@ class _Checker:
                 return np.int64(sum(1 << rank_index(ch) for ch in text.strip()))
             if t == "handtype" and text.strip().lower() in HAND_TYPES:
                 return np.int64(HAND_TYPES.index(text.strip().lower()))
+            if t == "flopcat" and text.strip().lower() in FLOP_CATEGORIES:
+                return np.int64(FLOP_CATEGORIES.index(text.strip().lower()))
         except (CardError, PokerEvalError, ValueError):
             pass
         raise _err(f"{text!r} is not {_kind(t)}", node)
@@ -261,9 +268,9 @@ class _Checker:
     def call(self, node: Node):
         name = node.value
         special = _SPECIAL.get(name)
-        fn = F.FUNCTIONS.get(name)
+        fn = _FUNCTIONS.get(name)
         if special is None and fn is None:
-            known = sorted(set(F.FUNCTIONS) | set(_SPECIAL))
+            known = sorted(set(_FUNCTIONS) | set(_SPECIAL))
             near = difflib.get_close_matches(name, known, n=1)
             hint = f" (did you mean {_SPELLING.get(near[0], near[0])}?)" if near else ""
             raise _err(f"unknown function {node.text!r}{hint}", node)
@@ -323,6 +330,8 @@ class _Checker:
                 out.append(self.player(arg))
             elif k == "S":
                 out.append(self.street(arg))
+            elif k == "X":  # any value (toString)
+                out.append(self.expr(arg))
             elif k == "R":
                 if arg.kind != "string":
                     raise _err(f"{node.text}() needs a quoted range here", arg)
@@ -338,10 +347,11 @@ class _Checker:
                     self.want(t, ("handtype",), arg, f"{node.text}()")
                     out.append(fn)
             else:
-                want = {"N": NUMERIC, "H": ("hirating",), "L": ("lorating",), "K": ("rankset",)}[k]
+                want = {"N": NUMERIC, "H": ("hirating",), "L": ("lorating",), "K": ("rankset",),
+                        "C": ("flopcat",)}[k]
                 t, fn = self.expr(arg)
-                if k == "K" and t == "string":
-                    out.append(self.literal("rankset", fn, arg))
+                if k in "KC" and t == "string":
+                    out.append(self.literal(want[0], fn, arg))
                     continue
                 self.want(t, want, arg, f"{node.text}()")
                 out.append(fn)
@@ -364,7 +374,7 @@ _FLIP = {"=": "=", "<>": "<>", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
 
 def _kind(t: str) -> str:
     return {"bool": "a condition", "share": "a number", "equity": "a number", "num": "a number",
-            "handtype": "a hand type", "hirating": "a high rating", "lorating": "a low rating",
+            "handtype": "a hand type", "flopcat": "a flop hand category", "hirating": "a high rating", "lorating": "a low rating",
             "card": "a card", "rank": "a rank", "rankset": "a rank set", "string": "a string"}.get(t, t)
 
 
@@ -374,7 +384,7 @@ def _kinds(ts) -> list[str]:
 
 def _signature(params: str) -> str:
     names = {"P": "player", "S": "street", "T": "hand type", "N": "number", "H": "high rating",
-             "L": "low rating", "R": "'range'", "K": "rank set"}
+             "L": "low rating", "R": "'range'", "K": "rank set", "C": "flop category", "X": "value"}
     return ", ".join(names[k.upper()] + ("?" if k.islower() else "") for k in params)
 
 
@@ -525,19 +535,10 @@ _SPECIAL = {
     "handranking": ("P", _hand_ranking, ("ordered",)),
     "ratehihand": ("R", _rate(False), ("high",)), "ratelohand": ("R", _rate(True), ("low",)),
 }
-_SPELLING = {k.lower(): k for k in (
-    "riverEquity", "fractionalRiverEquity", "winsHi", "tiesHi", "winsLo", "tiesLo", "scoops",
-    "winningHandType", "handType", "exactHandType", "minHandType", "hiRating", "minHiRating",
-    "loRating", "minLoRating", "madeLo", "bestHiRating", "bestLoRating", "rateHiHand",
-    "rateLoHand", "equity", "HvHEquity", "minEquity", "minHvHEquity", "HvREquity",
-    "minHvREquity", "nutHi", "nutLo", "nutHiOuts", "nutLoOuts", "outsToHandType",
-    "minOutsToHandType", "inRange", "boardInRange", "handRanking", "flushingBoard",
-    "monotoneBoard", "twoToneBoard", "rainbowBoard", "pairedBoard", "straightBoard",
-    "boardAllowsMadeLo", "boardLoCardCount", "boardSuitCount", "boardRanks",
-    "duplicatedBoardRanks", "turnCard", "riverCard", "upCard", "handRanks",
-    "duplicatedHandRanks", "intersectingHandRanks", "nonIntersectingHandRanks", "pocketPair",
-    "overpair", "hasTopBoardRank", "hasSecondBoardRank", "rankCount", "maxRank", "minRank",
-    "nthRank")}
+_SPECIAL.update(C.SPECIAL)
+_SPECIAL.update(perceived.SPECIAL)
+_FUNCTIONS = {**F.FUNCTIONS, **C.FUNCTIONS}
+_SPELLING = {k.lower(): k for k in C.PPT_FUNCTIONS}
 
 
 def _selector(checker: _Checker, sel: Selector, i: int) -> Column:

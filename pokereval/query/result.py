@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from ..cards import card_str
-from .values import HAND_TYPES, Num, rank_set_str
+from .values import FLOP_CATEGORIES, HAND_TYPES, Num, rank_set_str
 
 __all__ = ["Sums", "PqlColumn", "PqlResult", "bucket_label"]
 
@@ -135,6 +135,8 @@ def bucket_label(b) -> str:
             return f"{k / 100:.2f}-{(k + 1) / 100:.2f}"
         if kind == "handtype":
             return HAND_TYPES[k] if 0 <= k < len(HAND_TYPES) else str(k)
+        if kind == "flopcat":
+            return FLOP_CATEGORIES[k].upper() if 0 <= k < len(FLOP_CATEGORIES) else str(k)
         if kind == "card":
             return card_str(k)
         if kind == "rank":

@@ -13,11 +13,17 @@ from fractions import Fraction
 
 import numpy as np
 
-__all__ = ["Num", "HAND_TYPES", "RANK_NAMES", "rank_set_str"]
+__all__ = ["Num", "HAND_TYPES", "FLOP_CATEGORIES", "RANK_NAMES", "rank_set_str"]
 
 #: High hand categories, in order (the C evaluator's ``value >> 12``).
 HAND_TYPES = ("highcard", "pair", "twopair", "trips", "straight", "flush", "fullhouse",
               "quads", "straightflush")
+#: Flop hand categories, weakest first (PPT's constants; see :mod:`query.categories`).
+FLOP_CATEGORIES = ("flopnothing", "flopunderpair", "flopthirdpair", "floppocket23",
+                   "flopsecondpair", "floppocket12", "floptoppair", "flopoverpair",
+                   "flopbottomtwo", "floptopandbottom", "floptoptwo", "floptrips", "flopset",
+                   "flopstraight", "flopflush", "flopfullhouse", "flopquads",
+                   "flopstraightflush")
 #: Rank names as PQL constants (index = rank 0..12 = 2..A).
 RANK_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
               "queen", "king", "ace")

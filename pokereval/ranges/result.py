@@ -60,6 +60,7 @@ class Range:
     share: float = -1.0
     orders: np.ndarray | None = None
     _deals: DealList | None = field(default=None, repr=False)
+    _masks: np.ndarray | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self):
         if self.share < 0:
@@ -75,8 +76,13 @@ class Range:
         return self.holdings.shape[1]
 
     def masks(self) -> np.ndarray:
-        """uint64 [k]: bit c set when card c is in the holding (for collision checks)."""
-        return row_masks(self.holdings)
+        """uint64 [k]: bit c set when card c is in the holding (for collision checks);
+        computed once (read-only: a board range asks for them once per board)."""
+        if self._masks is None:
+            masks = row_masks(self.holdings)
+            masks.setflags(write=False)
+            object.__setattr__(self, "_masks", masks)
+        return self._masks
 
     def deals(self, limit: int | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Stud: every ordered deal the range matches, as ``(uint8 [D, n] cards:
@@ -128,9 +134,15 @@ def subset(rng: Range, keep: np.ndarray) -> Range:
     """The holdings of ``rng`` where ``keep`` (bool [k]) holds, with their
     weights (and in stud their orders and deals)."""
     if rng.orders is None:
-        return make_range(rng.game, rng.text, rng.holdings[keep], rng.weights[keep])
-    return make_range(rng.game, rng.text, rng.holdings[keep], rng.weights[keep],
-                      orders=rng.orders[keep], deals=rng._deals)
+        out = make_range(rng.game, rng.text, rng.holdings[keep], rng.weights[keep])
+    else:
+        out = make_range(rng.game, rng.text, rng.holdings[keep], rng.weights[keep],
+                         orders=rng.orders[keep], deals=rng._deals)
+    if rng._masks is not None:
+        masks = rng._masks[keep]
+        masks.setflags(write=False)
+        object.__setattr__(out, "_masks", masks)
+    return out
 
 
 def quote(text) -> str:

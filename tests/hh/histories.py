@@ -152,3 +152,51 @@ Total pot 590 | Rake 0
 Seat 1: Ann showed [As 2s 3d 4c 9s 8h Td] and lost
 Seat 2: Bob showed [5d 6d Kh 7c 2c 3c 4d] and won (590)
 """
+
+# Run twice from preflop with a side pot: main pot 1503 (odd: the first run takes 752),
+# side pot 1998.  First board: Ann's aces take the main half, Bob and Cat tie the side
+# half (999: Bob, first clockwise from the button, gets the odd chip).  Second board:
+# Bob and Cat tie both halves (751: 376/375; 999: 500/499).
+HOLDEM_RUN_TWICE = """\
+PokerStars Hand #900000005: Tournament #79, $10+$1 USD Hold'em No Limit - Level I (10/20) - 2020/01/01 10:00:00 ET
+Table '79 1' 9-max Seat #3 is the button
+Seat 1: Ann (501 in chips)
+Seat 2: Bob (1500 in chips)
+Seat 3: Cat (3000 in chips)
+Ann: posts small blind 10
+Bob: posts big blind 20
+*** HOLE CARDS ***
+Cat: calls 20
+Ann: raises 481 to 501 and is all-in
+Bob: raises 999 to 1500 and is all-in
+Cat: calls 1480
+*** FIRST FLOP *** [As 2c 7d]
+*** FIRST TURN *** [As 2c 7d] [Ts]
+*** FIRST RIVER *** [As 2c 7d Ts] [3s]
+*** SECOND FLOP *** [8c 8d 2h]
+*** SECOND TURN *** [8c 8d 2h] [3h]
+*** SECOND RIVER *** [8c 8d 2h 3h] [4c]
+*** FIRST SHOW DOWN ***
+Ann: shows [Ah Kh] (a pair of Aces)
+Bob: shows [9c 9d] (a pair of Nines)
+Cat: shows [9s 9h] (a pair of Nines)
+Bob collected 500 from side pot
+Cat collected 499 from side pot
+Ann collected 752 from main pot
+*** SECOND SHOW DOWN ***
+Ann: shows [Ah Kh] (a pair of Eights)
+Bob: shows [9c 9d] (two pair, Nines and Eights)
+Cat: shows [9s 9h] (two pair, Nines and Eights)
+Bob collected 500 from side pot
+Cat collected 499 from side pot
+Bob collected 376 from main pot
+Cat collected 375 from main pot
+*** SUMMARY ***
+Total pot 3501 Main pot 1503. Side pot 1998. | Rake 0
+Hand was run twice
+FIRST Board [As 2c 7d Ts 3s]
+SECOND Board [8c 8d 2h 3h 4c]
+Seat 1: Ann (small blind) showed [Ah Kh] and won (752) with a pair of Aces, and lost with a pair of Eights
+Seat 2: Bob (big blind) showed [9c 9d] and won (500) with a pair of Nines, and won (876) with two pair, Nines and Eights
+Seat 3: Cat (button) showed [9s 9h] and won (499) with a pair of Nines, and won (874) with two pair, Nines and Eights
+"""

@@ -219,3 +219,42 @@ def test_body_size_cap_on_the_real_server():
             status, data, _ = _answer(conn)
         assert status == 413 and data["error"].startswith("request body too large")
         assert server.get("/api/health")["busy"] == 0
+
+
+def test_pool_counts_jobs_per_client():
+    """The pool's own count: a client's jobs are released when they finish (whatever the
+    outcome), and a client without an address (None) is not capped."""
+    import asyncio
+    import threading
+
+    from pokereval.web.jobs import Busy, Job, WorkerPool
+
+    async def scenario():
+        pool = WorkerPool(workers=4, queue=4, isolation="thread", per_client=2)
+        loop = asyncio.get_running_loop()
+        gate = threading.Event()
+        try:
+            held = [Job(loop, 10) for _ in range(2)]
+            for job in held:
+                pool.submit(job, lambda progress: gate.wait(), "10.0.0.1")
+            with pytest.raises(Busy, match="too many computations from one client: 2 "):
+                pool.submit(Job(loop, 10), lambda progress: 0, "10.0.0.1")
+            other = Job(loop, 10)
+            pool.submit(other, lambda progress: 1, "10.0.0.2")
+            anonymous = Job(loop, 10)
+            pool.submit(anonymous, lambda progress: 2, None)
+            assert await other.events.get() == ("result", 1)
+            assert await anonymous.events.get() == ("result", 2)
+            assert pool.stats()["clients"] == 1
+            gate.set()
+            for job in held:
+                assert (await job.events.get())[0] == "result"
+            assert pool.stats()["clients"] == 0
+            failing = Job(loop, 10)
+            pool.submit(failing, lambda progress: 1 / 0, "10.0.0.1")
+            assert (await failing.events.get())[0] == "error"
+            assert pool.stats()["clients"] == 0
+        finally:
+            pool.shutdown()
+
+    asyncio.run(scenario())
