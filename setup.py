@@ -10,7 +10,12 @@ the source tree for an editable install (``pip install -e .``).  The cache is
 stamped with a hash of the kernel sources, not file times, so it stays valid
 once copied into site-packages; a user's first query then loads machine code
 instead of compiling for 5-40 s.  Set ``POKEREVAL_NO_WARMUP=1`` to skip it
-(the kernels then compile on first use, with a notice on stderr).
+(the kernels then compile on first use, with a notice on stderr).  The warm-up
+compiles in one process per CPU (``POKEREVAL_WARMUP_JOBS=N`` to choose).
+``POKEREVAL_KERNEL_CACHE_FROM=DIR`` (another checkout's
+``pokereval/kernels/__pycache__``) first copies the entries of that cache that are
+stamped with these very kernel sources and this Numba version (CI: the wheel reuses
+the editable install's cache); the warm-up then loads them and compiles the rest.
 """
 import os
 import subprocess
@@ -70,9 +75,12 @@ class build_ext_and_kernel_cache(build_ext):
         # keep the PYTHONPATH of pip's isolated build environment (its numba lives there)
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")])))
         env.pop("NUMBA_CACHE_DIR", None)  # the cache must land in the package itself
-        notice(f"pokereval: compiling the Numba kernels once (about 2-3 minutes on 2 cores; "
+        reuse = os.environ.get("POKEREVAL_KERNEL_CACHE_FROM")
+        notice(f"pokereval: compiling the Numba kernels once (about a minute on 2 cores; "
                f"pip shows 'Building wheel ... still running' meanwhile) into {package_dir}")
-        proc = subprocess.run([sys.executable, "-m", "pokereval.warmup"], cwd=root, env=env)
+        proc = subprocess.run([sys.executable, "-m", "pokereval.warmup"]
+                              + (["--reuse", os.path.abspath(reuse)] if reuse else []),
+                              cwd=root, env=env)
         if proc.returncode != 0:  # an optimisation only: never fail the build for it
             print("pokereval: warning: the kernel cache was not filled; kernels will compile "
                   "on first use", file=sys.stderr)

@@ -227,6 +227,19 @@ class Compare:
                              f">= {target:g}x" if target else "", status,
                              "same answer on 1 and N threads" if same else "answers DIFFER", met, same))
 
+    def thread_scaling_row(self, label: str, call: str, kw: dict, threads: int = 2):
+        """One path of :mod:`thread_scaling`: the spot on ``threads`` threads against one."""
+        import thread_scaling
+
+        m = thread_scaling.measure(call, kw, threads, self.repeats)
+        ratio = m["t1"] / m["tn"]
+        status, met = _status(ratio, 1.8, m["same"], True)
+        self.rows.append(Row(f"thread scaling, {label}", f"{threads} thr vs 1",
+                             f"{_ms(m['tn'])} ({threads} thr)", "pokereval, 1 thread",
+                             f"{_ms(m['t1'])} (1 thr)", ratio, ">= 1.8x", status,
+                             "same answer on 1 and N threads" if m["same"] else "answers DIFFER",
+                             met, m["same"]))
+
     def small_row(self, s: Spot, target: float | None, calls: int = 200):
         """A small exact spot, called many times in-process (per-call overhead counts)."""
         calls = calls // 4 if self.quick else calls
@@ -428,6 +441,10 @@ class Compare:
         if self.quick:
             info = info[:1] + info[3:4]
         steps += info
+        import thread_scaling  # goal 2 of issue 27: 1 and 2 threads on every path
+
+        steps += [(f"scaling {label}", (lambda a=(label, call, kw): self.thread_scaling_row(*a)))
+                  for label, call, kw in thread_scaling.PATHS]
         if self.have_pk:
             pk = [s for s in B.SPOTS if s.pokerkit_samples]
             if self.quick:

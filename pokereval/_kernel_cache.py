@@ -111,6 +111,39 @@ def _install_tolerant_index() -> None:
     caching.IndexDataCacheFile._load_index = _load_index  # type: ignore[method-assign]
 
 
+def _install_locked_save() -> None:
+    """Save this package's cache entries under an exclusive lock on the cache folder.
+
+    Numba's ``IndexDataCacheFile.save`` reads the function's index, picks a free data
+    file name, rewrites the index and writes the data: each file is replaced atomically,
+    but two processes saving *different* signatures of the same function at once could
+    both pick the same data file name.  The build-time warm-up compiles in several
+    processes (:mod:`pokereval.warmup`), so the read-modify-write runs under
+    ``flock`` on the folder (POSIX; elsewhere the warm-up uses one process)."""
+    from numba.core import caching
+
+    try:
+        import fcntl
+    except ImportError:  # no flock: the warm-up then compiles in one process
+        return
+    numba_save = caching.IndexDataCacheFile.save
+    if getattr(numba_save, "_pokereval", False):
+        return
+
+    def save(self, key, data):
+        if not (isinstance(self._source_stamp, tuple) and self._source_stamp[:1] == ("pokereval",)):
+            return numba_save(self, key, data)
+        fd = os.open(self._cache_path, os.O_RDONLY)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            return numba_save(self, key, data)
+        finally:
+            os.close(fd)  # releases the lock
+
+    save._pokereval = True  # type: ignore[attr-defined]
+    caching.IndexDataCacheFile.save = save  # type: ignore[method-assign]
+
+
 def _install_lean_load() -> None:
     """Load this package's cached kernels without Numba's target-context refresh.
 
@@ -174,7 +207,7 @@ def _install_lean_load() -> None:
 COMPILE_SECONDS = {
     "board_exact": 10, "board_mc": 10, "stud_walk": 7, "stud_tables": 7, "stud_mc": 11,
     "stud_mc_tables": 1, "sample_values": 2,
-    "board_exact_ranged": 28, "board_mc_ranged": 30, "stud_mc_ranged": 8,
+    "board_exact_ranged": 24, "board_mc_ranged": 29, "stud_mc_ranged": 8,
     "compatible_tuples": 4, "displacement_hash": 3, "eval_batch": 6, "scatter_exact": 15,
     "class_trials": 14,
 }
@@ -222,5 +255,6 @@ def _install_notice() -> None:
 
 _install_locators()
 _install_tolerant_index()
+_install_locked_save()
 _install_lean_load()
 _install_notice()

@@ -55,31 +55,26 @@ _ONE = np.uint64(1)
 
 
 @jit(inline=True)
-def board_values_rows(KT, G, H, R, kind, rows, dealt, n, board, key, low, packed, cache, hv, lv):
+def board_values_rows(KT, G, H, kind, offs, cards, n, nc, board, key, low, packed, cache, pair_high,
+                      pclass, hv, lv):
     """Fill ``hv[:n]``, ``lv[:n]`` on the five-card board for one trial: the values
     of :func:`.handeval.board_values`, the holdings found by how they were dealt.
 
     Player ``p`` of ``kind[p]`` ``EXACT`` is ``H`` row ``p`` with the
-    per-player Omaha cache, as in the fixed-hand kernels; ``LISTED``
-    holds holding row ``rows[p]`` of ``R.holes``; ``DEALT`` (every holding) holds the
-    next ``nc`` cards of ``dealt``."""
+    per-player Omaha cache, as in the fixed-hand kernels; any other player (a listed
+    holding, or every holding dealt from the deck) holds the ``nc`` cards
+    ``cards[offs[p]:offs[p] + nc]``.  One call site per kind, so that the hand
+    evaluator is inlined twice, not once per way of dealing (compile time)."""
     fs, bsm = board_flush_suit(board, packed)
     slot = board_slot(key, KT.board_offset) if G.omaha else U(0)
     base = np.int64(slot) * NPAIR_CLASSES
-    nc = R.holes.shape[1]
-    q = 0
     for p in range(n):
-        kp = kind[p]
-        if kp == PlayerKind.EXACT:
+        if kind[p] == PlayerKind.EXACT:
             hv[p], lv[p] = holding_values(KT, G, H, U(p), board, key, low, packed, fs, bsm, slot,
                                           cache)
-        elif kp == PlayerKind.LISTED:
-            hv[p], lv[p] = cards_values(KT, G, R.holes[U(rows[p])], 0, nc, key, low, packed, fs,
-                                        bsm, base, R.pair_high, R.pclass)
         else:
-            hv[p], lv[p] = cards_values(KT, G, dealt, q, nc, key, low, packed, fs, bsm, base,
-                                        R.pair_high, R.pclass)
-            q += nc
+            hv[p], lv[p] = cards_values(KT, G, cards, offs[p], nc, key, low, packed, fs, bsm,
+                                        base, pair_high, pclass)
 
 
 @jit(inline=True)
@@ -209,7 +204,7 @@ def deal_trials(state, R, kind, d, need, ntrials, maxtry, rows, dealt):
 
 @jit(hot=True)
 def _board_chunk_r(KT, G, H, R, kind, known, d, k, state, nsamples, maxtry, cache, out, board,
-                   rows, dealt, hv, lv, info):
+                   rows, dealt, offs, hv, lv, info):
     n = kind.shape[0]
     nc = R.holes.shape[1]
     ndealt = 0
@@ -217,6 +212,18 @@ def _board_chunk_r(KT, G, H, R, kind, known, d, k, state, nsamples, maxtry, cach
         if kind[p] == PlayerKind.DEALT:
             ndealt += 1
     first = ndealt * nc  # the missing board cards follow the dealt holdings
+    # where each player's cards are in a trial's row of ``dealt``: the dealt holdings in
+    # player order, then the board cards, then copies of the listed holdings
+    q = 0
+    j = first + k
+    for p in range(n):
+        if kind[p] == PlayerKind.DEALT:
+            offs[p] = q
+            q += nc
+        elif kind[p] == PlayerKind.LISTED:
+            offs[p] = j
+            j += nc
+    holes = R.holes
     b0 = known.shape[0]
     for i in range(b0):
         board[i] = known[i]
@@ -229,9 +236,15 @@ def _board_chunk_r(KT, G, H, R, kind, known, d, k, state, nsamples, maxtry, cach
         for s in range(got):
             for i in range(k):
                 board[U(b0 + i)] = dealt[s, U(first + i)]
+            for p in range(n):
+                if kind[p] == PlayerKind.LISTED:
+                    h = U(rows[s, p])
+                    o = U(offs[p])
+                    for i in range(nc):
+                        dealt[s, o + U(i)] = holes[h, U(i)]
             key, low, packed = board_summary(KT, board)
-            board_values_rows(KT, G, H, R, kind, rows[s], dealt[s], n, board, key, low, packed,
-                            cache, hv, lv)
+            board_values_rows(KT, G, H, kind, offs, dealt[s], n, nc, board, key, low, packed,
+                              cache, R.pair_high, R.pclass, hv, lv)
             tally(G, n, hv, lv, out, 1)
         accepted += got
     info[0] = accepted
@@ -258,7 +271,7 @@ def board_mc_ranged(KT, G, H, R, kind, known, deck, k, seed, first_chunk, nchunk
                            ns, ns * maxfactor, cache, out[ci], np.zeros(5, np.int64),
                            np.zeros((TRIAL_BLOCK, n), np.int64),
                            np.zeros((TRIAL_BLOCK, n * nc + 5), np.int64), np.zeros(n, np.int64),
-                           np.zeros(n, np.int64), info[ci])
+                           np.zeros(n, np.int64), np.zeros(n, np.int64), info[ci])
     return sum_chunks(out), info
 
 
@@ -354,13 +367,18 @@ def compatible_tuples(pstart, pcount, masks, limit):
 
 
 @jit(hot=True)
-def _board_tuples(KT, G, H, R, kind, W, lo, hi, cache, out, S):
+def _board_tuples(KT, G, H, R, kind, W, lo, hi, cache, out, S, cards, offs):
     """Walk the flat (combination, run-out) indices [lo, hi) of ``W`` (a
-    :class:`.structs.TupleWalk`) into ``out[group]``, in the scratch arrays ``S``."""
+    :class:`.structs.TupleWalk`) into ``out[group]``, in the scratch arrays ``S``;
+    ``cards``: each player's holding cards (at ``offs[p] = p * nc``) of the combination."""
     c, deck, board, rows, hv, lv = S.c, S.deck, S.board, S.rows, S.hv, S.lv
     tuples, tgroup, known, base, k, nruns, binom = W
     n = rows.shape[0]
     masks = R.masks
+    holes = R.holes
+    nc = holes.shape[1]
+    for p in range(n):
+        offs[p] = p * nc
     b0 = known.shape[0]
     for i in range(b0):
         board[i] = known[i]
@@ -372,6 +390,8 @@ def _board_tuples(KT, G, H, R, kind, W, lo, hi, cache, out, S):
         for p in range(n):
             rows[p] = tuples[t, p]
             used |= masks[rows[p]]
+            for i in range(nc):
+                cards[U(p * nc + i)] = holes[U(rows[p]), U(i)]
         nd = 0
         for i in range(base.shape[0]):
             card = base[i]
@@ -385,8 +405,8 @@ def _board_tuples(KT, G, H, R, kind, W, lo, hi, cache, out, S):
             for i in range(k):
                 board[b0 + i] = deck[c[i]]
             key, low, packed = board_summary(KT, board)
-            board_values_rows(KT, G, H, R, kind, rows, deck, n, board, key, low, packed, cache,
-                            hv, lv)
+            board_values_rows(KT, G, H, kind, offs, cards, n, nc, board, key, low, packed, cache,
+                              R.pair_high, R.pclass, hv, lv)
             tally(G, n, hv, lv, out[g], 1)
             next_colex(c, k)
         f = stop
@@ -407,7 +427,8 @@ def board_exact_ranged(KT, G, H, R, kind, tuples, tgroup, ngroups, known, base, 
     for ci in prange(nch):
         lo = first + ci * chunk
         hi = min(lo + chunk, first + count)
-        _board_tuples(KT, G, H, R, kind, W, lo, hi, cache, out[ci], scratch(k, base.shape[0], n))
+        _board_tuples(KT, G, H, R, kind, W, lo, hi, cache, out[ci], scratch(k, base.shape[0], n),
+                      np.zeros(n * R.holes.shape[1], np.int64), np.zeros(n, np.int64))
     return sum_chunks(out)
 
 
