@@ -29,7 +29,8 @@ from ..ranges import RangeError, parse_range
 from ..ranges.rows import row_masks
 from .syntax import PqlError
 
-__all__ = ["Seat", "Table", "Block", "read_table", "sample", "enumerate_blocks", "exact_rows"]
+__all__ = ["Seat", "Table", "Block", "read_table", "sample", "enumerate_blocks", "exact_rows",
+           "open_columns"]
 
 _ONE = np.uint64(1)
 
@@ -213,12 +214,12 @@ def sample(table: Table, n: int, rng: np.random.Generator) -> Block:
         raise PqlError("the ranges almost never fit together (a card twice in nearly every "
                        "deal); narrow the ranges")
     taken = _bits(used)
-    for col, count in _open_columns(table):
+    for col, count in open_columns(table):
         rows[:, col:col + count] = draw(taken, count, rng)
     return Block(rows, None)
 
 
-def _open_columns(table: Table) -> list[tuple[int, int]]:
+def open_columns(table: Table) -> list[tuple[int, int]]:
     """[(first column, count)] of the cards no range or fixed card chooses, in deal order."""
     out = []
     if not table.game.stud and table.board_known < 5:

@@ -13,9 +13,10 @@ import numpy as np
 from .. import _native
 from ..equity.tally import lcm_upto
 from ..games import Game
+from .block import showdown, street_values
 from .deal import Block, Table
 
-__all__ = ["Hands", "high_rating", "street_cards", "STREETS", "STUD_STREETS"]
+__all__ = ["Hands", "full_rating", "high_rating", "street_cards", "STREETS", "STUD_STREETS"]
 
 STREETS = ("preflop", "flop", "turn", "river")
 STUD_STREETS = ("third", "fourth", "fifth", "sixth", "seventh")
@@ -28,7 +29,7 @@ def street_cards(game: Game, street: str) -> int:
     return (game.min_board, 3, 4, 5)[STREETS.index(street)]
 
 
-def _full_rating(v: np.ndarray) -> np.ndarray:
+def full_rating(v: np.ndarray) -> np.ndarray:
     v = v.astype(np.int64)
     return (v >> 12) << 20 | (v & 4095)
 
@@ -71,7 +72,7 @@ def high_rating(cards: np.ndarray) -> np.ndarray:
     """High rating (``category << 20 | order``) of rows of any number of cards."""
     if cards.shape[1] < 5:
         return partial_high(cards)
-    return _full_rating(_native.eval_hi_batch(cards))
+    return full_rating(_native.eval_hi_batch(cards))
 
 
 class Hands:
@@ -127,13 +128,13 @@ class Hands:
         g, k = self.game, street_cards(self.game, street)
         if g.exactly_two:
             hi, lo = _native.eval_omaha_batch(self.hole(p), self.board(k), low=g.eight)
-            return _full_rating(hi), (lo.astype(np.int64) if lo is not None else None)
+            return full_rating(hi), (lo.astype(np.int64) if lo is not None else None)
         cards = self.cards(p, street)
         if cards.shape[1] < 5:
             hi = partial_high(cards) if g.high else None
             lo = partial_razz(cards) if g.razz else (np.zeros(len(cards), np.int64) if g.eight else None)
             return hi, lo
-        hi = _full_rating(_native.eval_hi_batch(cards)) if g.high else None
+        hi = full_rating(_native.eval_hi_batch(cards)) if g.high else None
         if g.razz:
             lo = _native.eval_razz_batch(cards).astype(np.int64)
         elif g.eight:
@@ -142,10 +143,29 @@ class Hands:
             lo = None
         return hi, lo
 
+    def street(self, street: str):
+        """(C high values or None, lows or None), int64 [n, N], of every player on
+        ``street`` from the block kernel, or None where it does not apply (fewer than five
+        cards in a hand: :meth:`_eval` ranks those)."""
+        def compute():
+            res = street_values(self.table, self.rows, street_cards(self.game, street))
+            if res is None:
+                return None
+            return (res[0] if self.game.high else None), res[1]
+        return self.cached(("street", street), compute)
+
     def hi(self, p: int, street: str) -> np.ndarray:
+        values = self.street(street)
+        if values is not None:
+            if values[0] is None:
+                return None
+            return self.cached(("rating", street), lambda: full_rating(values[0]))[p]
         return self.cached(("eval", p, street), lambda: self._eval(p, street))[0]
 
     def lo(self, p: int, street: str) -> np.ndarray:
+        values = self.street(street)
+        if values is not None:
+            return None if values[1] is None else values[1][p]
         return self.cached(("eval", p, street), lambda: self._eval(p, street))[1]
 
     @property
@@ -166,31 +186,22 @@ class Hands:
 
     def shares(self) -> np.ndarray:
         """int64 [n, N]: each player's river pot share in units (:attr:`units`)."""
-        return self.cached("shares", self._shares)
+        return self._showdown()[0]
 
-    def _winners(self, values: np.ndarray, qualified: bool) -> tuple[np.ndarray, np.ndarray]:
-        best = values.max(axis=0)
-        win = values == best
-        if qualified:
-            win &= best > 0
-        return win, win.sum(axis=0)
-
-    def _shares(self) -> np.ndarray:
-        g, u, river = self.game, self.units, self.last
-        if g.razz:
-            win, k = self._winners(self.all_lo(river), False)
-            return np.where(win, u // np.maximum(k, 1), 0)
-        win, k = self._winners(self.all_hi(river), False)
-        high = np.where(win, u // np.maximum(k, 1), 0)
-        if not g.eight:
-            return high
-        lwin, lk = self._winners(self.all_lo(river), True)
-        low = np.where(lwin, (u // 2) // np.maximum(lk, 1), 0)
-        return np.where(lk > 0, high // 2 + low, high)
+    def _showdown(self):
+        """(shares, best high, high winners, best low, low winners) at the river."""
+        def compute():
+            hi, lo = self.street(self.last)
+            return showdown(hi, lo, self.game.razz, self.game.eight, self.units)
+        return self.cached("showdown", compute)
 
     def outcome(self, p: int, low: bool) -> tuple[np.ndarray, np.ndarray]:
         """(p has the best river high / low, how many have it); lows must qualify."""
-        river = self.last
-        values = self.all_lo(river) if low else self.all_hi(river)
-        win, k = self._winners(values, low and self.game.eight)
-        return win[p], k
+        hi, lo = self.street(self.last)
+        _, bh, kh, bl, kl = self._showdown()
+        if not low:
+            return hi[p] == bh, kh
+        win = lo[p] == bl
+        if self.game.eight:
+            win &= bl > 0
+        return win, kl

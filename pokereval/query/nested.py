@@ -32,6 +32,7 @@ from ..equity.spot import parse_spot
 from ..equity.tally import lcm_upto, share_units
 from ..percent import percentile
 from ..ranges import parse_range
+from .block import nut_low_values
 from .deal import Table
 from .hands import Hands, high_rating, street_cards
 from .values import Num
@@ -167,8 +168,14 @@ class Nested:
     def nut(self, h: Hands, p: int, st: str, low: bool) -> np.ndarray:
         k = street_cards(self.game, st)
         rows = h.live_rows()
-        mine = _native_value(h, p, st, low)[rows]
-        nut = self._nut_values(h.hole(p)[rows], h.board(k)[rows], low)
+        if low:  # the block's cached lows, and the nut low in one kernel call
+            mine = h.lo(p, st)[rows]
+            block = h.rows if h.live is None else h.rows[rows]
+            nut = nut_low_values(self.table, block, p, k, self.dead_mask, _low_table(),
+                                 _LOW_PAIRS, _LOW_RANK)
+        else:
+            mine = _native_value(h, p, st, low)[rows]
+            nut = self._nut_values(h.hole(p)[rows], h.board(k)[rows], low)
         out = np.zeros(len(h), dtype=bool)
         out[rows] = (mine >= nut) & ((mine > 0) if low else True)
         return out

@@ -1,7 +1,7 @@
 """Running a compiled query: exact walk or seeded Monte Carlo in chunks, on threads.
 
-Sampled runs deal fixed-size chunks, chunk ``i`` from its own generator
-``default_rng([seed, i])``, and add their sums in chunk order, so the same seed gives the
+Sampled runs deal fixed-size chunks, chunk ``i`` from its own random stream (stream ``i``
+of ``seed``, dealt in a kernel: :func:`.block.sample_block`), and add their sums in chunk order, so the same seed gives the
 same answer on any number of threads (and in any process: :func:`chunk_sums` is the unit
 the table engine's executors or a Dask cluster can run).  A run stops at ``trials``
 accepted trials (the last chunk cut to the exact count), or at the first chunk after
@@ -20,7 +20,8 @@ from threading import Lock
 import numpy as np
 
 from .compile import Query, compile_query
-from .deal import Block, check_possible, enumerate_blocks, exact_rows, sample
+from .block import sample_block
+from .deal import Block, check_possible, enumerate_blocks, exact_rows
 from .hands import Hands
 from .nested import Nested
 from .result import PqlResult, Sums, column
@@ -73,8 +74,7 @@ def chunk_sums(query: Query, seed: int, index: int, nested: Nested | None = None
     """The sums of sampled chunk ``index`` of a run seeded ``seed`` (pure: same inputs, same
     sums, wherever it runs)."""
     nested = nested or Nested(query.table, seed)
-    rng = np.random.default_rng([seed, index])
-    return block_sums(query, sample(query.table, size, rng), nested, False, keep)
+    return block_sums(query, sample_block(query.table, size, seed, index), nested, False, keep)
 
 
 @lru_cache(maxsize=16)
