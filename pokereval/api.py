@@ -64,6 +64,7 @@ TOOLS = {
     "pql_bucket_label": ("pokereval.query.result", "bucket_label"),
     **{name: ("pokereval.hh", name) for name in ("replay", "price")},
     "money_text": ("pokereval.hh.report", "money_text"),
+    "open_executor": ("pokereval.tables.executors", "open_executor"),
 }
 
 

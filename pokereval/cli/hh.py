@@ -25,7 +25,6 @@ from rich.table import Table
 
 from .. import api
 from ..games import get_game
-from ..tables.executors import open_executor
 from .common import (Formatter, UsageError, console, output_file, positive_int, show,
                      write_json)
 from .hh_files import HandProgress, write_chart, write_csv
@@ -98,7 +97,7 @@ def cmd_hh_report(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         bar = HandProgress(console(err), list(args.files))
     try:
         if args.scheduler or (args.workers or 1) > 1:
-            with open_executor(args.workers, args.scheduler, args.timeout) as executor:
+            with api.open_executor(args.workers, args.scheduler, args.timeout) as executor:
                 report = api.hand_report(hands, args.player, game=game, samples=args.samples,
                                          on_hand=bar, executor=executor)
         else:
