@@ -120,3 +120,11 @@ def test_progress_bar_counts_the_hands(tmp_path):
     assert "hands" in screen.getvalue()
     _, _, err = _run("hh", "report", SMALL[0])  # not a terminal: no bar
     assert "\x1b[" not in err
+
+
+def test_report_in_two_local_processes_is_the_same_report():
+    path = str(DATA / "tour-Flop-PLO8-9max-USD-STT-5.00-200505.hero.quartered.txt")
+    _, here, _ = _run("hh", "report", path, "--json")
+    code, there, err = _run("hh", "report", path, "--json", "--workers", "2")
+    assert code == 0, err
+    assert _without_time(json.loads(there)) == _without_time(json.loads(here))

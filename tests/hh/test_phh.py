@@ -127,3 +127,19 @@ def test_without_pokerkit_a_phh_file_names_the_extra(tmp_path, monkeypatch):
     from .test_cli import _run
     code, out, err = _run("hh", "report", str(path))
     assert code != 0 and "pip install pokerkit" in err and len(err.strip().splitlines()) == 1
+
+
+def test_decimal_amounts_scale_to_a_whole_unit_and_short_deck_is_refused(tmp_path):
+    cash = ("variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [0.25, 0.5]\nmin_bet = 0.5\n"
+            "starting_stacks = [50.75, 20]\nactions = ['d dh p1 AsAh', 'd dh p2 KsKh', "
+            "'p2 cbr 1.5', 'p1 f']\nhand = 5\ncurrency = 'USD'\n")
+    hand = _one(_write(tmp_path, cash))
+    assert str(hand.unit) == "0.01" and hand.stakes == (25, 50)
+    assert [s.stack for s in hand.seats] == [5075, 2000]
+    # heads-up: the first player posts the big blind, the button (p2) the small one
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions[:4]] == [
+        (1, "big blind", 50), (2, "small blind", 25), (2, "raise", 125), (1, "fold", 0)]
+    assert hand.collected == {2: 100} and pe.api.replay(hand).status == "agrees"
+    short = cash.replace("'NT'", "'NS'")
+    [refused] = pe.read_hands(_write(tmp_path, short, "short.phh"))
+    assert not refused.ok and "short-deck" in refused.reason and "not a game" in refused.reason
