@@ -34,11 +34,19 @@ _KERNELS = _PACKAGE / "kernels"
 # cache stamps: content hashes of the kernel sources, not file times
 # ---------------------------------------------------------------------------
 
-@lru_cache(maxsize=None)
+#: Kernel-folder files left out of the stamp: the package's Python glue (its lazy imports,
+#: the tables it builds), which no kernel imports or inlines from.
+UNSTAMPED = ("__init__.py",)
+
+
+@lru_cache(maxsize=None)  # once per process
 def kernel_source_hash() -> str:
-    """sha256 over the names and contents of every ``pokereval/kernels/*.py``."""
+    """sha256 over the names and contents of every ``pokereval/kernels/*.py`` but
+    :data:`UNSTAMPED`."""
     digest = hashlib.sha256()
     for path in sorted(_KERNELS.glob("*.py")):
+        if path.name in UNSTAMPED:
+            continue
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
 

@@ -85,12 +85,25 @@ def _hand_tables() -> None:
     run_chunk(Chunk("omaha-hilo", 3, "equity", 2, 0, 2, 4, 1))
 
 
+def _pql() -> None:
+    """PQL's block kernels (:mod:`pokereval.kernels.pql_block`): a sampled Omaha Hi/Lo
+    block with ``nutLo`` (deal, river and flop values, showdown, nut low), and stud."""
+    from .query import pql
+
+    pql("select count(nutLo(hero, river)), avg(riverEquity(hero)), count(madeLo(hero, flop)) "
+        "from game='omaha8', hero='A2**', villain='AA**:$ds@50,KK**'", trials=2000, seed=1,
+        threads=1)
+    pql("select avg(riverEquity(hero)) from game='stud8', hero='**7s', villain='AsKs2d'",
+        trials=2000, seed=1, threads=1)
+
+
 #: Kernels no equity() spot reaches: ``(label, call)``.
 CALLS: list[tuple[str, Callable[[], object]]] = [
     ("kernels.eval_batch", _eval_batch),
     ("kernels.stud_montecarlo.sample_values", _stud_sample_values),
     ("distribution.equity_distribution", _distribution),
     ("tables.simulate.run_chunk", _hand_tables),
+    ("query.pql", _pql),
 ]
 
 

@@ -77,6 +77,10 @@ def _fuzz(name: str, cases: int, collect: bool = False) -> None:
               f"{fuzzing.OVER.get(name, 0) - over} over {fuzzing.ANSWER_SECONDS:g} s, "
               f"{time.perf_counter() - started:.1f} s; slowest case "
               f"{fuzzing.SLOWEST.get(name, (0, ''))[0]:.2f} s: {fuzzing.SLOWEST.get(name, (0, ''))[1]}")
+    slow = fuzzing.KNOWN_SLOW.get(name, [])
+    if slow:
+        print(f"  known slow cases (over the time budget, recorded): {len(slow)}; slowest "
+              f"{max(slow)[0]:.2f} s: {max(slow)[1]}")
     found = fuzzing.FOUND.get(name, {})
     for what, case, hits in found.values():
         print(f"  defect x{len(hits)}: {what}\n    first case: {case}")

@@ -142,19 +142,15 @@ def equity_over_boards(game, hands, board="", dead="", *, exact=None, samples=No
     if opts.exact is True:
         _refuse_early(g, hands, read, listed)
     deals, errors = [], []
-    for b, d, w in listed:
-        if errors and held.intersection(b, d):
-            continue  # collides with an exact hand, like the board already reported
-        try:
-            spot = parse_spot(g, hands, cards_str(b), cards_str(d), read=(hands, read))
-        except PokerEvalError as error:  # this board collides with a hand: not dealt
-            errors.append(error)
-            continue
-        mass = w
-        for r in spot.ranges:
-            if r is not None:
-                mass *= float(r.weights.sum())
-        deals.append((b, d, w, mass, spot))
+    try:
+        _read_boards(g, hands, read, held, listed, deals, errors)
+    except KeyboardInterrupt:  # Ctrl-C while the boards were read: nothing counted yet
+        if not deals:
+            raise
+        spot0 = deals[0][4]
+        n = spot0.n
+        return _partial_exact(g, spot0, board, dead, np.zeros((n, n + 1, n + 2), dtype=object),
+                              0, started, 0, len(deals))
     if not deals:
         if len({str(e) for e in errors}) == 1:  # the same fault whatever the board
             raise errors[0]
@@ -237,6 +233,24 @@ def equity_over_boards(game, hands, board="", dead="", *, exact=None, samples=No
                        len(deals), partial=partial, fraction_done=fraction_done)
 
     return sample_boards([s for *_, s in deals], masses, opts, seed, report)
+
+
+def _read_boards(g, hands, read, held, listed, deals: list, errors: list) -> None:
+    """Each (board, dead) choice's spot into ``deals`` (``(board, dead, weight, mass,
+    spot)``), the faults of those that collide with a hand into ``errors``."""
+    for b, d, w in listed:
+        if errors and held.intersection(b, d):
+            continue  # collides with an exact hand, like the board already reported
+        try:
+            spot = parse_spot(g, hands, cards_str(b), cards_str(d), read=(hands, read))
+        except PokerEvalError as error:  # this board collides with a hand: not dealt
+            errors.append(error)
+            continue
+        mass = w
+        for r in spot.ranges:
+            if r is not None:
+                mass *= float(r.weights.sum())
+        deals.append((b, d, w, mass, spot))
 
 
 #: exact=True over many boards: estimated from this many boards first (every board's

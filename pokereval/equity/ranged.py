@@ -5,6 +5,7 @@ or holdings drawn by weight with the run-out in the Monte Carlo kernels.
 from __future__ import annotations
 
 import math
+import time
 from fractions import Fraction
 from math import comb
 
@@ -23,6 +24,8 @@ __all__ = ["RangedRunner", "whole_weights", "MAX_TRIES_FACTOR"]
 #: A Monte Carlo chunk of ranged players gives up after this many attempts
 #: per wanted sample (acceptance below 1 / MAX_TRIES_FACTOR: an error).
 MAX_TRIES_FACTOR = 1000
+#: Combinations of holdings looked at per call of the listing kernel (about 0.1 s).
+LIST_SLICE = 2_000_000
 
 
 def whole_weights(weights: np.ndarray) -> tuple[np.ndarray, list[int]]:
@@ -81,7 +84,34 @@ class RangedRunner(Runner):
         holes = np.vstack(self.blocks)
         bits = np.uint64(1) << holes.astype(np.uint64)
         masks = np.bitwise_or.reduce(bits, axis=1).astype(np.uint64)
-        return K.compatible_tuples(starts, counts, masks, limit)
+        # in slices of the first player's holdings, each listing about LIST_SLICE
+        # combinations (a Ctrl-C point between two: a listing of millions takes seconds)
+        rest = max(1, math.prod(counts.tolist()[1:]))
+        step = max(1, LIST_SLICE // rest)
+        if step >= counts[0]:
+            return K.compatible_tuples(starts, counts, masks, limit)
+        parts, found = [], 0
+        for lo in range(0, int(counts[0]), step):
+            s0, c0 = starts.copy(), counts.copy()
+            s0[0], c0[0] = starts[0] + lo, min(step, counts[0] - lo)
+            part = K.compatible_tuples(s0, c0, masks, limit - found)
+            self._listing_progress()
+            parts.append(part)
+            found += len(part)
+            if found > limit:
+                break
+        return np.concatenate(parts)[:limit + 1]
+
+    def _listing_progress(self) -> None:
+        """While the combinations are listed: the progress callback sees the (empty)
+        partial result every 0.2 s, so a stop raised there ends a long listing too."""
+        if self.opts.progress is None:
+            return
+        now = time.perf_counter()
+        if now - getattr(self, "_shown", self.started) > 0.2:
+            self._shown = now
+            exact = self.plan.exact if self.plan is not None else self.opts.exact is not False
+            self.opts.progress(self.result(None, exact, partial=True, fraction_done=0.0))
 
     def execute(self, tuples: np.ndarray | None = None) -> EquityResult:
         """The result of running :attr:`plan`; ``tuples``: the compatible combinations
@@ -109,6 +139,10 @@ class RangedRunner(Runner):
                 per_player.append((np.zeros(1, dtype=np.int64), [1]))
             else:
                 per_player.append(whole_weights(w))
+        if all(len(whole) == 1 for _, whole in per_player):  # one weight each: one group
+            product = math.prod(len(b) for b in self.blocks)
+            self.acceptance = float(Fraction(len(tuples), product))
+            return np.zeros(len(tuples), dtype=np.int64), [1]
         mixed = []
         for p in range(n):
             inverse, whole = per_player[p]

@@ -36,10 +36,16 @@ def run(spot: Spot, opts: Options, started: float) -> EquityResult:
     if spot.ranged:
         runner = RangedRunner(spot, opts, started)
         wanted = combinations_to_list(spot, opts)
-        tuples = None if wanted is None else runner.compatible_tuples(wanted)
-        runner.plan = plan(spot, opts, kernels_loaded=kernels_loaded, c_walked=_c_walked,
-                           combinations=None if tuples is None else len(tuples))
-        return runner.execute(tuples)
+        try:
+            tuples = None if wanted is None else runner.compatible_tuples(wanted)
+            runner.plan = plan(spot, opts, kernels_loaded=kernels_loaded, c_walked=_c_walked,
+                               combinations=None if tuples is None else len(tuples))
+            return runner.execute(tuples)
+        except KeyboardInterrupt:
+            # Ctrl-C while the combinations were listed or prepared (the walk itself
+            # returns what it counted): the partial result of nothing counted yet
+            exact = runner.plan.exact if runner.plan is not None else opts.exact is not False
+            return runner.result(None, exact, partial=True, fraction_done=0.0)
     p = plan(spot, opts, kernels_loaded=kernels_loaded, c_walked=_c_walked)
     if p.first_walk:
         _c_walked = True

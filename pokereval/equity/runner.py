@@ -253,18 +253,32 @@ def exact_batches(total: int, plan: Plan, call, units=None):
     chunks a thread for the kernel's prange; ``call(first, count, chunk)`` -> counts;
     ``units(f)``: the units done before index f (default f)."""
     def batches(nthreads):
-        per_batch = plan.units_per_batch(nthreads)
+        # the first batch is a short probe (an eighth of the planned size); later ones are
+        # sized from the measured time per index, so a batch lasts about the plan's batch
+        # seconds on this machine, however loaded (the cost model's constants are a fast
+        # machine's: a loaded one is many times slower, and a batch of the planned size
+        # could run for seconds between two stop points); the counts add up the same
+        planned = plan.units_per_batch(nthreads)
+        per_batch = max(1, planned // 8)
+        timing = {"seconds": 0.0, "units": 0}
         first = 0
         while first < total:
             count = min(per_batch, total - first)
             chunk = max(1, -(-count // (nthreads * 16)))
 
             def run(first=first, count=count, chunk=chunk):
+                started = time.perf_counter()
+                counts = call(first, count, chunk)
+                timing["seconds"] += time.perf_counter() - started
+                timing["units"] += count
                 done = count if units is None else units(first + count) - units(first)
-                return call(first, count, chunk), done
+                return counts, done
 
             yield run
             first += count
+            per_unit = timing["seconds"] / max(timing["units"], 1)
+            fit = int(plan.batch_seconds / per_unit) if per_unit > 0 else 4 * per_batch
+            per_batch = max(1, min(fit, 4 * per_batch, 4 * planned))
     return batches
 
 

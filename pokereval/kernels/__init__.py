@@ -18,23 +18,37 @@ Cached kernels are stamped with a hash of every kernel source, so an edit to
 any of them recompiles them all (see :mod:`._jit`); the cache is filled at
 build time (``setup.py``, :mod:`pokereval.warmup`).
 """
+import importlib
 from functools import lru_cache
 from math import comb
 
 import numpy as np
 
+from . import _jit  # noqa: F401  (Numba and the cache locators: importing the package loads them)
+from .boards import BOARD_SHIFT, BOARD_SLOTS, displacement_hash, five_card_rank_multisets
+from .handeval import eval_batch, prep_holdings
+from .structs import GameFlags, Holdings, PlayerKind, RangeData, Tables
 
-from .exact import board_exact, stud_tables  # noqa: E402
-from .stud_walk import stud_exact  # noqa: E402
-from .boards import (BOARD_SHIFT, BOARD_SLOTS, displacement_hash,  # noqa: E402
-                     five_card_rank_multisets)
-from .hand_tables import class_trials  # noqa: E402
-from .handeval import eval_batch, prep_holdings  # noqa: E402
-from .montecarlo import board_mc  # noqa: E402
-from .ranged import (alias_table, board_exact_ranged, board_mc_ranged,  # noqa: E402
-                     compatible_tuples, pair_board_table, rest_of_deck_rows, stud_mc_ranged)
-from .structs import GameFlags, Holdings, PlayerKind, RangeData, Tables  # noqa: E402
-from .stud_montecarlo import stud_mc, stud_mc_tables  # noqa: E402
+#: The kernels of the other modules, imported on first use (PEP 562): a process loads
+#: only the modules of the kernels it calls (each module's dispatchers cost start-up).
+LAZY_KERNELS = {
+    "board_exact": "exact", "stud_tables": "exact", "stud_exact": "stud_walk",
+    "class_trials": "hand_tables", "board_mc": "montecarlo",
+    "stud_mc": "stud_montecarlo", "stud_mc_tables": "stud_montecarlo",
+    "alias_table": "ranged", "board_exact_ranged": "ranged", "board_mc_ranged": "ranged",
+    "compatible_tuples": "ranged", "pair_board_table": "ranged",
+    "rest_of_deck_rows": "ranged", "stud_mc_ranged": "ranged",
+}
+
+
+def __getattr__(name: str):
+    module = LAZY_KERNELS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
+
 
 __all__ = [
     "BOARD_SLOTS", "binomials", "board_exact", "board_mc", "eval_batch", "game_flags",
@@ -99,6 +113,8 @@ def range_tables() -> np.ndarray:
     w = T.rank_weight.astype(np.int64)
     pairs = list(combinations_with_replacement(range(13), 2))              # 91, class = index
     pair_keys = np.array([w[a] + w[b] for a, b in pairs], dtype=np.int64)
+    from .ranged import pair_board_table
+
     by_board = pair_board_table(KT, board_keys, pair_keys).reshape(-1, len(pairs))
     T2 = np.zeros((BOARD_SLOTS, len(pairs)), dtype=np.uint16)
     T2[slots] = by_board
@@ -133,6 +149,8 @@ def range_data(blocks, weights, game) -> tuple[Holdings, RangeData]:
     ``blocks``: per player a uint8[m, c] array of holdings (one row for an exact
     hand); ``weights``: per player float64[m] (None: all equal).
     """
+    from .ranged import alias_table
+
     G = game_flags(game)
     KT = kernel_tables()
     holes = np.ascontiguousarray(np.vstack(blocks).astype(np.uint8))
@@ -178,5 +196,7 @@ def rest_of_deck(holdings: np.ndarray, deck: np.ndarray) -> np.ndarray:
     m, c = holdings.shape
     if m * len(deck) > MAX_REST_BYTES or len(deck) < c:
         return NO_REST
+    from .ranged import rest_of_deck_rows
+
     return rest_of_deck_rows(np.ascontiguousarray(holdings, dtype=np.uint8),
                              np.ascontiguousarray(deck, dtype=np.uint8))

@@ -276,19 +276,19 @@ def _showdown_rows(hi, lo, razz, eight, units, shares, bhs, khs, bls, kls):
 
 
 @jit
-def nut_low_block(rows, hole_start, hw, bstart, kb, dead, table, pairs, low_rank):
+def nut_low_block(rows, hole_start, hw, bstart, kb, dead, table, low_rank):
     """Per row, the best Omaha eight-or-better low (0: none) of two cards unseen by the
     player (``rows[:, hole_start:hole_start + hw]``: not his, not on the board, not in
-    ``dead``) on the board ``rows[:, bstart:bstart + kb]``: the best ``table[i, b]`` of
-    the low rank pairs ``pairs[i]`` with both ranks unseen, ``b`` the board's low ranks
-    (bit ``j``: rank ``low_rank[j]``)."""
+    ``dead``) on the board ``rows[:, bstart:bstart + kb]``: ``table[have << 8 | b]``,
+    ``have`` the low ranks with a card unseen and ``b`` the board's low ranks (bit ``j``:
+    rank ``low_rank[j]``)."""
     out = np.zeros(rows.shape[0], np.int64)
-    _nut_low_rows(rows, hole_start, hw, bstart, kb, dead, table, pairs, low_rank, out)
+    _nut_low_rows(rows, hole_start, hw, bstart, kb, dead, table, low_rank, out)
     return out
 
 
 @jit(hot=True)
-def _nut_low_rows(rows, hole_start, hw, bstart, kb, dead, table, pairs, low_rank, out):
+def _nut_low_rows(rows, hole_start, hw, bstart, kb, dead, table, low_rank, out):
     """:func:`nut_low_block`'s loop, into ``out``."""
     for t in range(rows.shape[0]):
         seen = dead
@@ -303,14 +303,9 @@ def _nut_low_rows(rows, hole_start, hw, bstart, kb, dead, table, pairs, low_rank
                 b |= 1
             elif r <= 6:
                 b |= 1 << (r + 1)
+        unseen = ~seen
         have = 0
         for j in range(8):
-            if ((~seen) >> U(4 * low_rank[j])) & U(15):
+            if (unseen >> U(4 * low_rank[j])) & U(15):
                 have |= 1 << j
-        best = np.int64(0)
-        for i in range(pairs.shape[0]):
-            if (have >> pairs[i, 0]) & (have >> pairs[i, 1]) & 1:
-                v = np.int64(table[i, b])
-                if v > best:
-                    best = v
-        out[t] = best
+        out[t] = table[U((have << 8) | b)]

@@ -146,10 +146,28 @@ def showdown(hi: np.ndarray | None, lo: np.ndarray | None, razz: bool, eight: bo
 def nut_low_values(table: Table, rows: np.ndarray, p: int, k: int, dead: int,
                    low_table: np.ndarray, pairs: np.ndarray, low_rank: np.ndarray) -> np.ndarray:
     """Per row of ``rows``, the best Omaha eight-or-better low two cards unseen by ``p``
-    make on the board's first ``k`` cards (see :func:`pokereval.query.nested.nut_low`)."""
+    make on the board's first ``k`` cards (see :func:`pokereval.query.nested.nut_low`):
+    ``low_table`` [pairs, 256] the low of each low rank pair with each board low rank
+    set, read through :func:`_nut_table` (the best pair of each set of unseen ranks)."""
     from ..kernels.pql_block import nut_low_block
 
     return nut_low_block(np.ascontiguousarray(rows, dtype=np.uint8), p * table.hole_width,
                          table.hole_width, table.board_start, k, np.uint64(dead),
-                         np.ascontiguousarray(low_table), np.ascontiguousarray(pairs, dtype=np.int64),
+                         _nut_table(low_table, pairs),
                          np.ascontiguousarray(low_rank, dtype=np.int64))
+
+
+_NUT_TABLES: dict[int, np.ndarray] = {}
+
+
+def _nut_table(low_table: np.ndarray, pairs: np.ndarray) -> np.ndarray:
+    """uint16[256 * 256]: at ``have << 8 | b``, the best ``low_table[i, b]`` of the pairs
+    ``pairs[i]`` with both ranks in the set ``have``."""
+    hit = _NUT_TABLES.get(id(low_table))
+    if hit is None:
+        have = np.arange(256)[:, None]
+        inside = ((have >> pairs[:, 0]) & (have >> pairs[:, 1]) & 1).astype(bool)  # [256, 28]
+        values = np.where(inside[:, :, None], low_table[None, :, :], 0)  # [256, 28, 256]
+        hit = np.ascontiguousarray(values.max(axis=1).astype(np.uint16).reshape(-1))
+        _NUT_TABLES[id(low_table)] = hit
+    return hit

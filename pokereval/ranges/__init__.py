@@ -35,6 +35,8 @@ here: the public API and the cache of recent ranges.
 
 from __future__ import annotations
 
+import math
+
 import os
 import threading
 from typing import TYPE_CHECKING
@@ -49,7 +51,7 @@ from .budget import (MAX_CANDIDATES, MAX_DEAL_WALK, MAX_DEALS, MAX_PATTERNS, MAX
                      TERM_WORK, UNION_WORK, RangeProblem, charge, metered)
 from .macros import MACROS
 from .result import Range, RangeError, make_range, quote, subset
-from .rows import mask_of, row_masks
+from .rows import DENSE_UNION, dense_union, mask_of, row_masks
 from .stud_order import one_deal, stud_range
 from .syntax import Parser
 from .terms import Percent
@@ -200,6 +202,8 @@ def _parse(game: Game, text: str, ordered: bool, ordering=None) -> Range:
         pass  # stud_range gave holdings and weights
     elif len(rows) == 1:
         holdings, weights = rows[0], weights[0]
+    elif math.comb(52, rows[0].shape[1]) <= DENSE_UNION:
+        holdings, weights = dense_union(rows, [float(w[0]) if len(w) else 0.0 for w in weights])
     else:
         holdings = np.concatenate(rows)
         every = np.concatenate(weights)

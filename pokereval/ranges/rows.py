@@ -9,6 +9,8 @@ test that sees only ranks (suits) runs once per distinct multiset.
 
 from __future__ import annotations
 
+import math
+
 from collections.abc import Iterable
 
 import numpy as np
@@ -42,6 +44,49 @@ def unique_rows(rows: np.ndarray) -> np.ndarray:
     first = np.ones(len(keys), bool)
     first[1:] = keys[1:] != keys[:-1]
     return rows[order[first]]
+
+
+#: A union of alternatives of k-card holdings is merged in a dense table of every
+#: k-card set (its colex rank) when there are at most this many (C(52, 5) fits): no
+#: sort of the alternatives' rows (nine whole 5-card decks: 8.7 s -> well under 1 s).
+DENSE_UNION = 3_000_000
+_BINOM = np.array([[math.comb(c, i) for i in range(8)] for c in range(53)], dtype=np.int64)
+
+
+def colex_ranks(rows: np.ndarray) -> np.ndarray:
+    """int64 colex rank of each row (cards ascending) among the k-card sets: the order of
+    the rows' bit masks."""
+    rank = np.zeros(len(rows), np.int64)
+    for i, col in enumerate(columns(rows)):
+        rank += _BINOM[col.astype(np.int64), i + 1]
+    return rank
+
+
+def colex_rows(ranks: np.ndarray, k: int) -> np.ndarray:
+    """The rows (cards ascending) of colex ``ranks`` of k-card sets."""
+    rows = np.zeros((len(ranks), k), np.uint8)
+    left = ranks.astype(np.int64).copy()
+    for i in range(k, 0, -1):
+        # the largest card c with C(c, i) <= left (C(c, i) grows with c)
+        c = np.searchsorted(_BINOM[:, i], left, side="right") - 1
+        rows[:, i - 1] = c
+        left -= _BINOM[c, i]
+    return rows
+
+
+def dense_union(rows: list[np.ndarray], weights: list[float]) -> tuple[np.ndarray, np.ndarray]:
+    """The union of the alternatives ``rows`` (each of one ``weights`` value), a holding
+    in several taking the largest: ``(rows in mask order, weights)``."""
+    k = rows[0].shape[1]
+    best = np.full(math.comb(52, k), -np.inf)
+    for held, w in zip(rows, weights):
+        if len(held) == len(best):  # every k-card set (rows unique): no ranks needed
+            np.maximum(best, w, out=best)
+            continue
+        idx = colex_ranks(held)
+        best[idx] = np.maximum(best[idx], w)
+    keep = np.flatnonzero(best > -np.inf)
+    return colex_rows(keep, k), best[keep]
 
 
 def mask_of(cards: Iterable[int]) -> int:

@@ -61,6 +61,7 @@ def test_progress_sees_partial_results():
 
 CHILD = """
 import sys, pokereval as pe
+pe.pql(sys.argv[1], trials=1_000, seed=1)  # warm: Numba imported, the kernels loaded
 print("ready", flush=True)
 r = pe.pql(sys.argv[1], trials=50_000_000, seed=1)
 print(r.partial, r.trials, flush=True)

@@ -67,7 +67,9 @@ STOP_SPOTS = [
     Spot("stud, exact", 'pe.equity("stud", ["AhKd2c", "3c4d5h"], exact=True)', (_W_STUD,)),
     Spot("stud, exact", 'pe.equity("stud", ["AhKd2c", "3c4d5h"], exact=True, progress=STOP)',
          (_W_STUD,), "progress"),
-    Spot("stud ranged, exact", 'pe.equity("stud-hilo", ["AA*3s4s", "KsKd2c4h5h"], exact=True)', (_W_STUD,)),
+    Spot("stud ranged, exact", 'pe.equity("stud-hilo", ["AsAd2c*", "KsKdQhJh"], exact=True)', (_W_STUD,)),
+    Spot("stud ranged, exact", 'pe.equity("stud-hilo", ["AsAd2c*", "KsKdQhJh"], exact=True, progress=STOP)',
+         (_W_STUD,), "progress"),
     Spot("stud ranged, exact", 'pe.equity("stud-hilo", ["AA*3s4s", "KsKd2c4h5h"], exact=True, progress=STOP)',
          (_W_STUD,), "progress"),
     Spot("distribution, exact", 'pe.equity_distribution("holdem", ["AhAd", "KsKd", "7c8c"], exact=True)',
@@ -110,8 +112,9 @@ t_start = [0.0]
 def STOP(partial):  # the API's stop: a progress callback raising KeyboardInterrupt
     if time.perf_counter() - t_start[0] > spec["after"]:
         raise KeyboardInterrupt
+pe.equity("holdem", ["AhAd", "KsKd"], samples=1000, seed=1)  # Numba loaded: exact runs use it
 for w in spec["warm"]:
-    eval(w)
+    exec(w)
 print("READY", flush=True)
 t_start[0] = time.perf_counter()
 try:
