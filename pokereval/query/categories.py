@@ -121,7 +121,8 @@ def _flop_cat(checker, node, args):
     if name == "flophandcategory":
         return "flopcat", lambda ctx: flop_hand_category(ctx.hands, p)
     op = np.equal if name == "exactflophandcategory" else np.greater_equal
-    return "bool", lambda ctx: op(flop_hand_category(ctx.hands, p), c(ctx))
+    value = c if callable(c) else (lambda ctx: c)  # a quoted category is a constant
+    return "bool", lambda ctx: op(flop_hand_category(ctx.hands, p), value(ctx))
 
 
 # the five-card high hand number ----------------------------------------------------------

@@ -195,6 +195,16 @@ def test_conversions():
     assert abs(counts["pair"] - float(r.columns[3].fraction)) < 1e-12
 
 
+def test_flop_category_arguments_constant_quoted_or_computed():
+    r = pql("select count(exactFlopHandCategory(hero, 'flopset')), count(exactFlopHandCategory(hero, FLOPSET)), "
+            "count(minFlopHandCategory(hero, flopHandCategory(villain))), "
+            "count(flopHandCategory(hero) >= flopHandCategory(villain)), histogram(flopHandCategory(villain)) "
+            "from game='holdem', hero='7s7d', villain='AhKh', board='7c*'", exact=True)
+    assert r.columns[0].fraction == r.columns[1].fraction > 0
+    assert r.columns[2].fraction == r.columns[3].fraction == 1  # a set beats AK's flop
+    assert {str(b) for b, _, _ in r.columns[4].value} >= {"FLOPNOTHING", "FLOPTOPPAIR"}
+
+
 def test_every_ppt_function_is_known():
     from pokereval.query.compile import _FUNCTIONS, _SPECIAL  # noqa: PLC2701
     missing = [f for f in PPT_FUNCTIONS if f.lower() not in _FUNCTIONS and f.lower() not in _SPECIAL]
