@@ -57,50 +57,51 @@ def main(argv=None) -> int:
     ap.add_argument("--trials", type=int, default=600_000)
     ap.add_argument("--repeats", type=int, default=2)
     ap.add_argument("--quick", action="store_true", help="100,000 trials, one repeat")
+    ap.add_argument("--only", default="1,2,3,4a,4b", help="figures to run (default all: 1,2,3,4a,4b)")
     a = ap.parse_args(argv)
+    only = set(a.only.split(","))
     trials, repeats = (100_000, 1) if a.quick else (a.trials, a.repeats)
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; "
-          f"{trials:,} trials; best of {repeats}")
+          f"{trials:,} trials; best of {repeats}", flush=True)
     # warm: kernels loaded, tables built
     pe.pql(Q1, trials=20_000, seed=1, threads=1)
     pe.pql(Q2, trials=5_000, seed=1, threads=2)
     pe.equity("omaha-hilo", ["A2**", "15%"], samples=20_000, seed=1, threads=1)
-    rows = []
 
-    c1, w1, r1 = best(lambda: pe.pql(Q1, trials=trials, seed=1, threads=1), repeats)
-    c2, w2, e = best(lambda: pe.equity("omaha-hilo", ["A2**", "15%"], samples=trials, seed=1,
-                                       threads=1), repeats)
-    rows.append(("1. riverEquity, A2** vs 15%, 1 thread (pql)",
-                 f"{trials / c1:,.0f} trials/s CPU ({trials / w1:,.0f} wall)",
-                 f"eq {r1.columns[0].value:.4f}"))
-    rows.append(("   pe.equity Monte Carlo, same spot",
-                 f"{trials / c2:,.0f} samples/s CPU ({trials / w2:,.0f} wall)",
-                 f"eq {e.players[0].equity:.4f}"))
-    rows.append(("   pql / pe.equity (goal >= 0.5x)", f"{c2 / c1:.2f}x CPU, {w2 / w1:.2f}x wall", ""))
+    def row(name, value, note=""):
+        print(f"{name:<62} {value:<44} {note}", flush=True)
 
-    c, w, r = best(lambda: pe.pql(Q2, trials=600_000, seed=1, threads=2), repeats)
-    rows.append(("2. quartered query, 600,000 trials, 2 threads (goal < 1 s)",
-                 f"{w:.2f} s wall, {c:.2f} s CPU",
-                 f"{r.columns[0].value:.4%} quartered, where held in {r.acceptance:.1%}"))
-
-    pe.pql(Q3, exact=True)
-    _, w, r = best(lambda: pe.pql(Q3, exact=True), 20)
-    rows.append(("3. exact flop query, fixed hands, warm (goal < 10 ms)", f"{w * 1000:.2f} ms",
-                 f"{r.trials} run-outs"))
-
-    n = 20_000 if not a.quick else 5_000
-    c, w, r = timed(lambda: pe.pql(Q4_FIXED, trials=n, seed=1, threads=1))
-    rows.append((f"4. HvREquity, fixed hand and flop, {n:,} trials (1 key)",
-                 f"{w:.2f} s wall, {c:.2f} s CPU", f"eq {r.columns[0].value:.4f}"))
-    m = 40 if not a.quick else 10
-    c, w, r = timed(lambda: pe.pql(Q4_OPEN, trials=m, seed=1, threads=1))
-    rows.append((f"   HvREquity, fixed hand, random flops, {m} trials (~{m} keys)",
-                 f"{w:.2f} s wall, {c:.2f} s CPU", f"{w / m * 1000:.0f} ms a key"))
-
-    width = max(len(r[0]) for r in rows)
-    mid = max(len(r[1]) for r in rows)
-    for name, value, note in rows:
-        print(f"{name:<{width}}  {value:<{mid}}  {note}")
+    if "1" in only:
+        c1, w1, r1 = best(lambda: pe.pql(Q1, trials=trials, seed=1, threads=1), repeats)
+        c2, w2, e = best(lambda: pe.equity("omaha-hilo", ["A2**", "15%"], samples=trials,
+                                           seed=1, threads=1), repeats)
+        row("1. riverEquity, A2** vs 15%, 1 thread (pql)",
+            f"{trials / c1:,.0f} trials/s CPU ({trials / w1:,.0f} wall)",
+            f"eq {r1.columns[0].value:.4f}")
+        row("   pe.equity Monte Carlo, same spot",
+            f"{trials / c2:,.0f} samples/s CPU ({trials / w2:,.0f} wall)",
+            f"eq {e.players[0].equity:.4f}")
+        row("   pql / pe.equity (goal >= 0.5x)", f"{c2 / c1:.2f}x CPU, {w2 / w1:.2f}x wall")
+    if "2" in only:
+        c, w, r = best(lambda: pe.pql(Q2, trials=600_000, seed=1, threads=2), repeats)
+        row("2. quartered query, 600,000 trials, 2 threads (goal < 1 s)",
+            f"{w:.2f} s wall, {c:.2f} s CPU",
+            f"{r.columns[0].value:.4%} quartered; where held in {r.acceptance:.1%}")
+    if "3" in only:
+        pe.pql(Q3, exact=True)
+        _, w, r = best(lambda: pe.pql(Q3, exact=True), 20)
+        row("3. exact flop query, fixed hands, warm (goal < 10 ms)", f"{w * 1000:.2f} ms",
+            f"{r.trials} run-outs")
+    if "4a" in only:
+        n = 20_000 if not a.quick else 5_000
+        c, w, r = timed(lambda: pe.pql(Q4_FIXED, trials=n, seed=1, threads=1))
+        row(f"4. HvREquity, fixed hand and flop, {n:,} trials (1 key)",
+            f"{w:.2f} s wall, {c:.2f} s CPU", f"eq {r.columns[0].value:.4f}")
+    if "4b" in only:
+        m = 4 if not a.quick else 2
+        c, w, r = timed(lambda: pe.pql(Q4_OPEN, trials=m, seed=1, threads=1))
+        row(f"   HvREquity, fixed hand, random flops, {m} trials ({m} keys)",
+            f"{w:.2f} s wall, {c:.2f} s CPU", f"{c / m:.2f} s CPU a key")
     return 0
 
 

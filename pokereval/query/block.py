@@ -54,15 +54,23 @@ def _build_plan(table: Table) -> _Plan:
     base[table.board_start:table.board_start + len(table.board)] = table.board
     listings = table.listings()
     width = max([r.shape[1] for _, r, _ in listings], default=1)
-    total = sum(len(r) for _, r, _ in listings)
+    total = sum(len(r) for _, r, _ in listings)  # an upper bound (a repeated range is shared)
     cards = np.zeros((max(total, 1), width), dtype=np.uint8)
     masks = np.zeros(max(total, 1), dtype=np.uint64)
     prob = np.full(max(total, 1), np.uint64(1 << 53), dtype=np.uint64)
     alias = np.zeros(max(total, 1), dtype=np.int64)
     lcol, lwidth, lstart, lcount, luniform = [], [], [], [], []
     start = 0
-    for col, r, w in listings:
+    for i, (col, r, w) in enumerate(listings):
         m = len(r)
+        same = next((j for j, (_, r2, w2) in enumerate(listings[:i])
+                     if r2 is r or (r2.shape == r.shape and np.array_equal(r2, r)
+                                    and np.array_equal(w2, w))), None)
+        if same is not None:  # the same range again: its rows shared (half the memory read)
+            lcol.append(col)
+            for column in (lwidth, lstart, lcount, luniform):
+                column.append(column[same])
+            continue
         cards[start:start + m, :r.shape[1]] = r
         masks[start:start + m] = row_masks(r)
         uniform = bool(np.all(w == w[0]))

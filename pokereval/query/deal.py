@@ -4,8 +4,9 @@ A deal is one row of cards: each player's hole cards (stud: the seven cards in t
 dealt), then the five board cards in the order dealt (board games).  A trial gives every
 player a holding from its range by weight and the board from the board range; a deal with
 a card twice is redrawn as a whole (ProPokerTools' rule), and the cards nobody chose come
-from the rest of the deck.  :func:`sample` draws such rows; :func:`enumerate_blocks` walks
-every consistent deal, weighted, for exact answers.  Exactly is "every ordered run-out",
+from the rest of the deck.  :func:`.block.sample_block` draws such rows (in a kernel);
+:func:`enumerate_blocks` walks every consistent deal, weighted, for exact answers.
+Exactly is "every ordered run-out",
 but the cards between two streets the query looks at are walked as one unordered set
 (the same distribution, with far fewer rows).
 """
@@ -22,14 +23,13 @@ import numpy as np
 from ..analysis.board_range import card_range, is_card_range
 from ..cards import CardError, parse_cards
 from ..classes import subsets
-from ..equity.deal import draw
 from ..errors import HandError
 from ..games import Game
 from ..ranges import RangeError, parse_range
 from ..ranges.rows import row_masks
 from .syntax import PqlError
 
-__all__ = ["Seat", "Table", "Block", "read_table", "sample", "enumerate_blocks", "exact_rows",
+__all__ = ["Seat", "Table", "Block", "read_table", "enumerate_blocks", "exact_rows",
            "open_columns"]
 
 _ONE = np.uint64(1)
@@ -181,42 +181,6 @@ class Block:
 
 def _bits(masks: np.ndarray) -> np.ndarray:
     return ((masks[:, None] >> np.arange(52, dtype=np.uint64)) & _ONE).astype(bool)
-
-
-def sample(table: Table, n: int, rng: np.random.Generator) -> Block:
-    """``n`` random deals (the trial model above)."""
-    rows = np.zeros((n, table.width), dtype=np.uint8)
-    fixed = np.uint64(table.fixed_mask())
-    for p, s in enumerate(table.seats):
-        if s.fixed:
-            rows[:, p * table.hole_width:p * table.hole_width + len(s.fixed)] = s.fixed
-    if table.board:
-        rows[:, table.board_start:table.board_start + len(table.board)] = table.board
-    used = np.full(n, fixed, dtype=np.uint64)
-    todo = np.arange(n)
-    listings = [(col, r, np.cumsum(w, dtype=np.float64), row_masks(r)) for col, r, w in table.listings()]
-    for round_ in range(10_000):
-        if not len(todo) or not listings:
-            break
-        if round_ == 200 and len(todo) * 100 > n * 99:  # nothing fits: give up early
-            break
-        mask = np.full(len(todo), fixed, dtype=np.uint64)
-        clash = np.zeros(len(todo), dtype=bool)
-        for col, r, cum, masks in listings:
-            pick = np.searchsorted(cum, rng.random(len(todo)) * cum[-1], side="right")
-            pick = np.minimum(pick, len(r) - 1)
-            clash |= (mask & masks[pick]) != 0
-            mask |= masks[pick]
-            rows[todo, col:col + r.shape[1]] = r[pick]
-        used[todo] = mask
-        todo = todo[clash]
-    if len(todo) and listings:
-        raise PqlError("the ranges almost never fit together (a card twice in nearly every "
-                       "deal); narrow the ranges")
-    taken = _bits(used)
-    for col, count in open_columns(table):
-        rows[:, col:col + count] = draw(taken, count, rng)
-    return Block(rows, None)
 
 
 def open_columns(table: Table) -> list[tuple[int, int]]:

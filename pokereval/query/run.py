@@ -59,6 +59,7 @@ def block_sums(query: Query, block: Block, nested: Nested, exact: bool,
         idx = np.nonzero(accepted)[0]
         accepted[idx[keep:]] = False
         n = int(idx[keep - 1]) + 1 if keep and len(idx) >= keep else n
+        ctx.hands.live = accepted  # the selectors' nested walks skip the rows cut off
     sums = _sums(query, exact)
     if accepted.any():
         for s, c in zip(sums, query.columns):
@@ -222,7 +223,9 @@ def _run_sampled(query, nested, trials, stderr, seed, threads, progress, started
             while not done:
                 wave = list(range(index, index + n))
                 index += n
-                futures = [submit(i) for i in wave]
+                # no chunk of this wave counts more than the trials still wanted (so a
+                # short run's nested walks compute only those); the cut below is the same
+                futures = [submit(i, None if goal is None else goal - accepted) for i in wave]
                 parts = (f.result() for f in futures)
                 for i, (part, t, d) in zip(wave, parts):
                     if goal is not None and accepted + t > goal:  # cut this chunk to the goal
