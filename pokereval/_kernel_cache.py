@@ -205,6 +205,36 @@ def _install_lean_load() -> None:
     environment._rebuild_env = _rebuild_env
 
 
+def _install_plain_ndarray_typeof() -> None:
+    """Type a plain ``numpy.ndarray`` argument without importing ``numpy.ma``.
+
+    Numba's ``typeof`` of an array first refuses a masked array (``isinstance(val,
+    np.ma.MaskedArray)``), and that attribute imports ``numpy.ma`` (~20 ms of every
+    process's first kernel call).  An object whose type *is* ``numpy.ndarray`` is no
+    masked array (a subclass), so its type is computed as Numba does, without the check;
+    any subclass still goes through Numba's own function."""
+    import numpy as np
+    from numba.core import types
+    from numba.core.typing import typeof as numba_typeof
+
+    numba_impl = numba_typeof.typeof_impl.dispatch(np.ndarray)
+    if getattr(numba_impl, "_pokereval", False):
+        return
+
+    def typeof_ndarray(val, c):
+        if type(val) is not np.ndarray:
+            return numba_impl(val, c)
+        try:
+            dtype = numba_typeof.numpy_support.from_dtype(val.dtype)
+        except numba_typeof.errors.NumbaNotImplementedError:
+            return numba_impl(val, c)  # Numba's error message
+        layout = numba_typeof.numpy_support.map_layout(val)
+        return types.Array(dtype, val.ndim, layout, readonly=not val.flags.writeable)
+
+    typeof_ndarray._pokereval = True  # type: ignore[attr-defined]
+    numba_typeof.typeof_impl.register(np.ndarray)(typeof_ndarray)
+
+
 # ---------------------------------------------------------------------------
 # the compile notice
 # ---------------------------------------------------------------------------
@@ -265,4 +295,5 @@ _install_locators()
 _install_tolerant_index()
 _install_locked_save()
 _install_lean_load()
+_install_plain_ndarray_typeof()
 _install_notice()

@@ -127,7 +127,7 @@ class Runner:
 
         spot = self.spot
         g = spot.game
-        KT = K.kernel_tables()
+        KT = K.kernel_tables(boards=not g.stud)
         G = K.game_flags(g)
         binom = K.binomials()
 
@@ -170,7 +170,7 @@ class Runner:
         spot = self.spot
         g = spot.game
         seed, total = self._mc_seed_and_total()
-        KT = K.kernel_tables()
+        KT = K.kernel_tables(boards=not g.stud)
         G = K.game_flags(g)
         who = np.arange(spot.n, dtype=np.int64)
         target = self.planned.stderr

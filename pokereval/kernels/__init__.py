@@ -59,16 +59,23 @@ __all__ = [
 ]
 
 
+#: ``KT.board_offset`` of :func:`kernel_tables` ``(boards=False)``: a one-entry stand-in of
+#: the board slot hash's type, for the stud kernels (they never read it).
+NO_BOARD_OFFSET = np.zeros(1, dtype=np.int32)
+
+
 @lru_cache(maxsize=None)
-def kernel_tables() -> Tables:
+def kernel_tables(boards: bool = True) -> Tables:
     """The tables ``KT`` every kernel takes: views of the C library's tables plus
-    two per-card arrays derived from them."""
+    two per-card arrays derived from them.  ``boards=False`` (the stud kernels, which read
+    no board slot): the board slot hash is not built (a kernel load and run saved), its
+    field holds :data:`NO_BOARD_OFFSET`."""
     from .._native import TABLES as T
 
     card_w = np.ascontiguousarray(T.rank_weight.astype(np.int64)[np.arange(52) >> 2])
     card_low = np.ascontiguousarray(T.card_lowbit.astype(np.int64))
     return Tables(T.ph_offset, T.hi_rank, T.razz_rank, T.hi_flush, T.low8, T.omaha_low8,
-                  card_w, card_low, board_hash()[0])
+                  card_w, card_low, board_hash()[0] if boards else NO_BOARD_OFFSET)
 
 
 @lru_cache(maxsize=None)
@@ -81,7 +88,8 @@ def board_hash() -> tuple:
     w = T.rank_weight.astype(np.int64)
     board_keys = np.ascontiguousarray(w[np.array(five_card_rank_multisets(), dtype=np.int64)])
     offset, slots = displacement_hash(board_keys.sum(axis=1), BOARD_SHIFT, BOARD_SLOTS)
-    assert slots.max() < BOARD_SLOTS and len(np.unique(slots)) == len(slots)
+    # distinct slots (not np.unique: it imports numpy.ma, ~20 ms of a CLI answer)
+    assert 0 <= slots.min() and slots.max() < BOARD_SLOTS and np.bincount(slots).max() == 1
     return offset, board_keys, slots
 
 
