@@ -75,7 +75,24 @@ def chunk_sums(query: Query, seed: int, index: int, nested: Nested | None = None
     """The sums of sampled chunk ``index`` of a run seeded ``seed`` (pure: same inputs, same
     sums, wherever it runs)."""
     nested = nested or Nested(query.table, seed)
-    return block_sums(query, sample_block(query.table, size, seed, index), nested, False, keep)
+    # A chunk's deals are one sequential stream, so its first m deals are the same whatever
+    # its size: a short run deals a growing prefix, just enough for ``keep`` accepted
+    # trials, and gets the answer the whole chunk cut to ``keep`` would give.
+    m = size if keep is None else min(size, max(1_024, 2 * keep))
+    while True:
+        block = sample_block(query.table, m, seed, index)
+        if m == size or _accepted(query, block, nested) >= keep:
+            return block_sums(query, block, nested, False, keep)
+        m = min(size, 4 * m)
+
+
+def _accepted(query: Query, block: Block, nested: Nested) -> int:
+    """How many of ``block``'s deals ``where`` keeps."""
+    if query.where is None:
+        return len(block.rows)
+    ctx = _Ctx(Hands(query.table, block), nested)
+    return int(np.count_nonzero(np.broadcast_to(np.asarray(query.where(ctx), dtype=bool),
+                                                (len(block.rows),))))
 
 
 @lru_cache(maxsize=16)
