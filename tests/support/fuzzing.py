@@ -174,7 +174,7 @@ def run_case(name: str, case, collect: bool = False) -> None:
         what = f"{type(exc).__name__}: {pe.errors.one_line(exc)[:200]}"
         FOUND.setdefault(name, {}).setdefault(what[:120], (what, repr(case)[:300], []))[2].append(1)
     finally:
-        if LOG and COUNTS[name] % 500 == 0:  # long runs: progress that survives a kill
+        if LOG and COUNTS[name] % 100 == 0:  # long runs: progress that survives a kill
             with open(LOG, "a") as f:
                 f.write(f"{time.strftime('%H:%M:%S')} {name}: {COUNTS[name]} cases, "
                         f"{REFUSED.get(name, 0)} refused, {OVER.get(name, 0)} over "
