@@ -15,8 +15,7 @@ import pokereval as pe
 STOP_SECONDS = 1.5
 #: Kinds run in the default test run (each costs a child process and a warm-up); the
 #: others are marked slow (``pytest -m slow``).
-QUICK = {"ranged, exact", "board range, exact", "distribution ranged, exact", "breakdown, sampled",
-         "stud ranged, exact"}
+QUICK = {"ranged, exact", "board range, exact", "breakdown, sampled"}
 
 
 def _params():

@@ -75,7 +75,7 @@ STOP_SPOTS = [
     Spot("distribution, exact", 'pe.equity_distribution("holdem", ["AhAd", "KsKd", "7c8c"], exact=True)',
          ('pe.equity_distribution("holdem", ["AhAd", "KsKd"], board="2c3d4h", exact=True)',)),
     Spot("distribution ranged, exact",
-         'pe.equity_distribution("omaha-hilo", ["AA**", "KK**"], board="Kh7c2d", exact=True)',
+         'pe.equity_distribution("omaha-hilo", ["AA**", "KsKdQh*"], board="Kh7c2d", exact=True)',
          ('pe.equity_distribution("omaha-hilo", ["AA**", "KK**"], board="Kh7c2d9s", exact=True)',)),
     Spot("distribution, stud", 'pe.equity_distribution("stud", ["AhKd2c", "3c4d5h", "6s7s8s"], exact=True)',
          (_W_STUD,)),
