@@ -83,7 +83,7 @@ STOP_SPOTS = [
          ('pe.equity("omaha-hilo", ["AhAd2c3s", "KsKdQhJh"], board="2h7c8d", breakdown=True)',)),
     Spot("breakdown, sampled", 'pe.equity("omaha-hilo", ["AA**", "KK**"], breakdown=True, samples=20_000_000, progress=STOP)',
          ('pe.equity("omaha-hilo", ["AA**", "KK**"], breakdown=True, samples=1000)',), "progress"),
-    Spot("range_equities, exact", 'pe.range_equities("omaha-hilo", ["AA**", "KsKdQhJh"], exact=True)',
+    Spot("range_equities, exact", 'pe.range_equities("omaha-hilo", ["AA**", "KsKdQhJh"], board="Kh7c2d", exact=True)',
          ('pe.range_equities("omaha-hilo", ["AA**", "KsKdQhJh"], board="2c3c4c", exact=True)',)),
     Spot("equity_by_street, exact", 'pe.equity_by_street("stud", ["AhKd2c5s", "3c4d5h6d"], exact=True)',
          (_W_STUD,)),
