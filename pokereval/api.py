@@ -129,6 +129,11 @@ def equity(game: str | Game, hands: Sequence[str | Sequence[int]], board: str | 
     # read and checked once, before any hand (not a player's fault)
     table = None if ordering is None else ordering_for(game, None, ordering)
     if is_card_range(board) or is_card_range(dead):  # generic syntax: 'K**', 'Aw9x2y'
+        if breakdown:  # refused, not dropped (the answer would have no breakdown)
+            from .errors import HandError
+
+            raise HandError("breakdown=True takes plain board and dead cards, not a board "
+                            "or dead-card range", field="option")
         return equity_over_boards(game, hands, board, dead, exact=exact, samples=samples,
                                   stderr=stderr, seed=seed, threads=threads, progress=progress,
                                   ordering=table)

@@ -40,8 +40,8 @@ MAX_EXACT_ROWS = 8_000_000
 #: Stud run-outs are listed in Python: fewer of them.
 MAX_EXACT_STUD = 200_000
 DEFAULT_SAMPLES = 500_000
-#: Rows (run-outs) evaluated per C batch call: about 0.1 s (a stop point after each).
-ROWS_PER_CALL = 250_000
+#: Rows (run-outs) evaluated per C batch call (a stop point after each).
+ROWS_PER_CALL = 100_000
 
 
 def equity_with_breakdown(spot: Spot, opts: Options, started: float) -> EquityResult:

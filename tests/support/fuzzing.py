@@ -174,7 +174,7 @@ def run_case(name: str, case, collect: bool = False) -> None:
         what = f"{type(exc).__name__}: {pe.errors.one_line(exc)[:200]}"
         FOUND.setdefault(name, {}).setdefault(what[:120], (what, repr(case)[:300], []))[2].append(1)
     finally:
-        if LOG and COUNTS[name] % 500 == 0:  # long runs: progress that survives a kill
+        if LOG and COUNTS[name] % 100 == 0:  # long runs: progress that survives a kill
             with open(LOG, "a") as f:
                 f.write(f"{time.strftime('%H:%M:%S')} {name}: {COUNTS[name]} cases, "
                         f"{REFUSED.get(name, 0)} refused, {OVER.get(name, 0)} over "
@@ -959,3 +959,96 @@ def check_hh(case) -> None:
             refused += 1
             assert_one_line(item.reason, "refusal")
             assert_one_line(str(item), "refusal")
+
+
+# -- the analyses: distributions, range equities, streets, breakdowns, board ranges ----
+
+#: Run options of the analyses' cases: sampled and small mostly, exact=True sometimes
+#: (an exact run over the time limit is refused up front; the rest must stay short).
+analysis_options_st = st.one_of(
+    st.fixed_dictionaries({"samples": st.sampled_from([200, 2000, 0, -1, "x", 10 ** 13]),
+                           "seed": st.integers(0, 10)}),
+    st.just({"exact": True}), st.just({}))
+
+
+def _spot_texts(spot: Spot) -> tuple:
+    hands = spot.hands if isinstance(spot.hands, list) else ["AhKh", "QsQd"]
+    return spot.game, hands, spot.board, spot.dead
+
+
+@entry_point("equity_distribution", st.tuples(spot_st(), analysis_options_st))
+def check_equity_distribution(case) -> None:
+    spot, options = case
+    game, hands, board, dead = _spot_texts(spot)
+    with time_limit(RUN_SECONDS * 20, KeyboardInterrupt):
+        try:
+            r = pe.equity_distribution(game, hands, board, dead, **options)
+        except KeyboardInterrupt:  # a long walk stopped (no partial answer is promised)
+            return
+    assert len(r.players) == len(hands) and r.deals >= 1
+    for p in r.players:
+        assert abs(sum(w for _, w in p.curve) - 1) < 1e-9 and -1e-12 <= p.equity <= 1 + 1e-12
+    assert abs(sum(p.equity for p in r.players) - 1) < 1e-6
+    json.dumps(protocol.clean(r.to_dict()), allow_nan=False)
+
+
+@entry_point("range_equities", st.tuples(spot_st(), analysis_options_st,
+                                         st.sampled_from(["AA**", "KK", "AKs", "**", "****", "15%"])))
+def check_range_equities(case) -> None:
+    spot, options, rng = case
+    game, hands, board, dead = _spot_texts(spot)
+    hands = [rng] + list(hands[1:])
+    with time_limit(RUN_SECONDS * 20, KeyboardInterrupt):
+        try:
+            r = pe.range_equities(game, hands, board, dead, **options)
+        except KeyboardInterrupt:
+            return
+    assert r.holdings and abs(sum(h.weight for h in r.holdings) - 1) < 1e-9
+    assert all(-1e-12 <= h.equity <= 1 + 1e-12 for h in r.holdings)
+    json.dumps(protocol.clean(r.to_dict()), allow_nan=False)
+
+
+@entry_point("equity_by_street", st.tuples(spot_st(), analysis_options_st))
+def check_equity_by_street(case) -> None:
+    spot, options = case
+    game, hands, board, dead = _spot_texts(spot)
+    with time_limit(RUN_SECONDS * 20, KeyboardInterrupt):
+        try:
+            streets = pe.equity_by_street(game, hands, board, dead, **options)
+        except KeyboardInterrupt:
+            return
+    for s in streets:
+        check_result(s.result, len(hands), game)
+
+
+@entry_point("breakdown", spot_st())
+def check_breakdown(spot: Spot) -> None:
+    kwargs = spot.kwargs()
+    kwargs["progress"] = _Stop()
+    result = pe.equity(spot.game, spot.hands, spot.board, spot.dead, breakdown=True, **kwargs)
+    check_result(result, len(list(spot.hands)), spot.game)
+    for p in result.players if result.samples else ():
+        for table in p.breakdown.values():
+            assert abs(sum(v for cells in table.values() for v in cells.values()) - 1) < 1e-9
+
+
+BOARD_RANGES = ["K**", "*s*s*", "Aw9x2y", "**", "K**, Q**", "$zz", "***!K**", "2c3d*", "*" * 6]
+
+
+@entry_point("board_range", st.tuples(spot_st(), st.sampled_from(BOARD_RANGES),
+                                      st.sampled_from(["", "", "Q*", "**", "2c"])))
+def check_board_range(case) -> None:
+    spot, board, dead = case
+    kwargs = spot.kwargs()
+    kwargs["progress"] = _Stop()
+    game, hands, _, _ = _spot_texts(spot)
+    result = pe.equity(game, hands, board, dead, **kwargs)
+    check_result(result, len(hands), game)
+
+
+@entry_point("percentile", st.tuples(st.sampled_from(GAME_NAMES), range_text_st(),
+                                     st.sampled_from([None, 6, 10, 2, 0, "6"])))
+def check_percentile(case) -> None:
+    game, hand, players = case
+    v = pe.percentile(game, hand, players)
+    assert 0 < v <= 1
