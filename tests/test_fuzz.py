@@ -18,7 +18,10 @@ import pokereval as pe
 #: Cases per entry point in the default (CI) run.
 CI_CASES = {"equity": 150, "equity-vs-reference": 100, "evaluate": 500, "evaluate_batch": 400,
             "parse_range": 50, "cli": 300, "batch": 60, "settle": 300, "allin_ev": 150,
-            "web": 150, "hh": 150}
+            "web": 150, "hh": 150,
+            # the analyses run whole walks per case: fewer of them (-m fuzz runs thousands)
+            "equity_distribution": 100, "range_equities": 25, "equity_by_street": 100,
+            "board_range": 100}
 #: Cases per entry point under ``-m fuzz`` (100,000 in all, plus 3,000 for each entry
 #: point registered without a count here: settle, allin_ev, web).
 FUZZ_CASES = {"equity": 8_000, "equity-vs-reference": 2_000, "evaluate": 50_000,
