@@ -63,11 +63,11 @@ SPOTS: list[tuple[str, str, dict]] = [
 # child: one tree, every spot
 # ---------------------------------------------------------------------------
 
-def _answer(call: str, kw: dict):
-    """Run a spot on one thread: its answer as plain numbers."""
+def spot_answer(call: str, kw: dict, threads: int = 1):
+    """Run a spot on ``threads`` threads (one by default): its answer as plain numbers."""
     import pokereval
 
-    kw = dict(kw, threads=1)
+    kw = dict(kw, threads=threads)
     game, hands = kw.pop("game"), kw.pop("hands")
     if call == "equity":
         r = pokereval.equity(game, hands, **kw)
@@ -88,11 +88,11 @@ def child(names: list[str], repeats: int) -> None:
     for name, call, kw in SPOTS:
         if name not in names:
             continue
-        answer = _answer(call, kw)  # loads (or compiles) the kernels it needs
+        answer = spot_answer(call, kw)  # loads (or compiles) the kernels it needs
         best = math.inf
         for _ in range(repeats):
             t0 = time.perf_counter()
-            _answer(call, kw)
+            spot_answer(call, kw)
             best = min(best, time.perf_counter() - t0)
         out[name] = {"seconds": best, "answer": answer}
         print(f"  {name}: {best:.4f} s", file=sys.stderr, flush=True)

@@ -20,6 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import benchspots as B  # noqa: E402
+from kernel_ab import spot_answer as answer  # noqa: E402  (one way to answer a spot)
 
 #: (label, call, keyword arguments): ``equity`` or ``distribution``
 PATHS: list[tuple[str, str, dict]] = [
@@ -46,21 +47,6 @@ PATHS: list[tuple[str, str, dict]] = [
     ("distribution, ranges: AA** vs KhKdQcJc turn", "distribution",
      dict(game="omaha-hilo", hands=["AA**", "KhKdQcJc"], board="7c8d9h2s", exact=True)),
 ]
-
-
-def answer(call: str, kw: dict, threads: int):
-    """The spot's answer on ``threads`` threads, as plain numbers."""
-    import pokereval
-
-    kw = dict(kw, threads=threads)
-    game, hands = kw.pop("game"), kw.pop("hands")
-    if call == "equity":
-        r = pokereval.equity(game, hands, **kw)
-        return [p.outcomes.astype(float).ravel().tolist() for p in r.players]
-    from pokereval.distribution import equity_distribution
-
-    r = equity_distribution(game, hands, **kw)
-    return [[x for point in p.curve for x in point] for p in r.players]
 
 
 def measure(call: str, kw: dict, threads: int, repeats: int) -> dict:

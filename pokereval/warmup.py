@@ -148,6 +148,18 @@ def _called_names(code) -> set[str]:
     return names
 
 
+def _report(done) -> int:
+    """Print each spot's compile time or failure: the number of failures."""
+    failed = 0
+    for job, seconds, error in done:
+        if error:
+            failed += 1
+            print(f"  {_label(job)}: failed: {error}", file=sys.stderr)
+        else:
+            print(f"  {_label(job):<40} {seconds:6.1f} s", flush=True)
+    return failed
+
+
 def _label(job: int) -> str:
     if job < len(WARMUP):
         game, hands, _ = WARMUP[job]
@@ -313,12 +325,7 @@ def main(argv: list[str] | None = None) -> int:
         with ProcessPoolExecutor(min(jobs, len(groups)),
                                  mp_context=multiprocessing.get_context("spawn")) as pool:
             for done, log in pool.map(_run_group, groups):
-                for job, seconds, error in done:
-                    if error:
-                        failed += 1
-                        print(f"  {_label(job)}: failed: {error}", file=sys.stderr)
-                    else:
-                        print(f"  {_label(job):<40} {seconds:6.1f} s", flush=True)
+                failed += _report(done)
                 compiled.update(log)
         NOTICE.log.clear()
         t = time.perf_counter()
@@ -331,12 +338,7 @@ def main(argv: list[str] | None = None) -> int:
         compiled.update(NOTICE.log)
     else:
         done, _ = _run_group([job for group in groups for job in group])
-        for job, seconds, error in done:
-            if error:
-                failed += 1
-                print(f"  {_label(job)}: failed: {error}", file=sys.stderr)
-            else:
-                print(f"  {_label(job):<40} {seconds:6.1f} s", flush=True)
+        failed += _report(done)
         compiled.update(NOTICE.log)
     for name, (wall, cpu) in sorted(compiled.items()):
         print(f"  compiled {name:<24} {wall:6.1f} s wall, {cpu:6.1f} s CPU")
