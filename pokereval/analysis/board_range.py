@@ -152,6 +152,9 @@ def equity_over_boards(game, hands, board="", dead="", *, exact=None, samples=No
         return _partial_exact(g, spot0, board, dead, np.zeros((n, n + 1, n + 2), dtype=object),
                               0, started, 0, len(deals))
     if not deals:
+        if not errors:  # every board listed shares a card with the dead cards
+            raise HandError(f"no board of {board!r} can be dealt with dead {dead!r}: every "
+                            "one uses a dead card", field="board")
         if len({str(e) for e in errors}) == 1:  # the same fault whatever the board
             raise errors[0]
         raise HandError(f"no board of {board!r} (dead {dead!r}) fits the hands: every one "
