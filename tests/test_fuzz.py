@@ -40,7 +40,14 @@ FUZZ_CASES.update({k.strip(): int(v) for k, v in (item.split("=") for item in
 KNOWN: dict[str, str] = {}
 
 
-def _marks(name):
+#: Open defect: a percentile case exhausted 24 GB of memory in CI (the range text it drew
+#: is not yet known); the entry runs under -m fuzz only until that is found.
+OUT_OF_CI = {"percentile"}
+
+
+def _marks(name, ci=False):
+    if ci and name in OUT_OF_CI:
+        return [pytest.mark.skip(reason="open defect: a percentile case ran out of memory")]
     if name in KNOWN:
         return [pytest.mark.xfail(reason=KNOWN[name])]
     return []
@@ -90,7 +97,7 @@ def _fuzz(name: str, cases: int, collect: bool = False) -> None:
     assert not found, f"{name}: {len(found)} kinds of defect (listed above)"
 
 
-@pytest.mark.parametrize("name", [pytest.param(n, marks=_marks(n)) for n in fuzzing.ENTRY_POINTS])
+@pytest.mark.parametrize("name", [pytest.param(n, marks=_marks(n, ci=True)) for n in fuzzing.ENTRY_POINTS])
 def test_fuzz(name):
     _fuzz(name, CI_CASES.get(name, DEFAULT_CASES), collect=name in KNOWN)
 
