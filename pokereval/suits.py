@@ -106,3 +106,61 @@ def classes(local: np.ndarray, maps: list[list[np.ndarray]]) -> tuple[np.ndarray
         canon[smaller] = image[smaller]
     _, first_member, sizes = np.unique(canon, axis=0, return_index=True, return_counts=True)
     return first_member, sizes
+
+
+def renamings_keeping(hands: list) -> list[np.ndarray]:
+    """The renamings (identity excluded) that map every player's hand onto itself:
+    ``hands`` as :func:`pokereval.equity.spot.read_hands` reads them, ``(cards, None)``
+    (the cards as a set) or ``(None, range)`` (its holdings with their weights)."""
+    found = []
+    for perm in _RENAMINGS:
+        for cards, rng in hands:
+            if cards is not None:
+                held = np.sort(np.array(cards, dtype=np.int64))
+                if not np.array_equal(np.sort(_renamed(held, perm)), held):
+                    break
+            elif rng.share < 1.0 or len(np.unique(rng.weights)) > 1:  # every holding alike: kept
+                if _row_map(rng.holdings, rng.weights, perm) is None:
+                    break
+        else:
+            found.append(perm)
+    return found
+
+
+def _set_masks(rows: np.ndarray) -> np.ndarray:
+    """uint64 per row: bit c set when card c is in it."""
+    if rows.shape[1] == 0:
+        return np.zeros(len(rows), dtype=np.uint64)
+    return np.bitwise_or.reduce(np.left_shift(np.uint64(1), rows.astype(np.uint64)), axis=1)
+
+
+def board_classes(listed: list, renamings: list[np.ndarray]) -> list[tuple]:
+    """``listed`` (``(board, dead, weight)`` choices, every board of one size, every
+    dead set of one size) merged by suit renaming: two choices of the same weight that
+    one of ``renamings`` maps onto each other are in one class.
+    ``[(board, dead, weight, class size)]``: each class's first member as listed,
+    classes in listing order.
+
+    With renamings that keep every hand (:func:`renamings_keeping`), the members of a
+    class have the same outcome counts, so walking one and counting it ``class size``
+    times gives exactly the counts of walking all of them."""
+    boards = np.array([b for b, _, _ in listed], dtype=np.int64).reshape(len(listed), -1)
+    deads = np.array([d for _, d, _ in listed], dtype=np.int64).reshape(len(listed), -1)
+    least_b, least_d = _set_masks(boards), _set_masks(deads)
+    for perm in renamings:  # the least image of each choice names its class
+        img_b, img_d = _set_masks(_renamed(boards, perm)), _set_masks(_renamed(deads, perm))
+        smaller = (img_b < least_b) | ((img_b == least_b) & (img_d < least_d))
+        least_b[smaller], least_d[smaller] = img_b[smaller], img_d[smaller]
+    out: dict[tuple, list] = {}
+    for b, d, (board, dead, w) in zip(least_b.tolist(), least_d.tolist(), listed):
+        if (b, d, w) in out:
+            out[b, d, w][3] += 1
+        else:
+            out[b, d, w] = [board, dead, w, 1]
+    return [tuple(v) for v in out.values()]
+
+
+def renamings_fixing(renamings: list[np.ndarray], cards) -> int:
+    """How many of ``renamings`` map the set ``cards`` onto itself."""
+    held = np.sort(np.array(list(cards), dtype=np.int64))
+    return sum(np.array_equal(np.sort(_renamed(held, perm)), held) for perm in renamings)

@@ -46,6 +46,7 @@ from ..equity.spot import parse_spot, read_hands
 from ..errors import CardError, HandError, PokerEvalError, about
 from ..games import Game, check_hole_counts, get_game
 from ..ranges import RangeError, parse_range
+from ..suits import board_classes, renamings_fixing, renamings_keeping
 from .board_sampling import MC_DRAWS, sample_boards
 
 __all__ = ["is_card_range", "card_range", "equity_over_boards", "MAX_DEALS", "MC_DRAWS"]
@@ -139,18 +140,24 @@ def equity_over_boards(game, hands, board="", dead="", *, exact=None, samples=No
     hands, read = _read_once(g, hands, ordering)  # a list from here on, each hand read once
     held = {c for cards, _ in read if cards is not None for c in cards}
     listed = _deals(g, board, dead)
+    # boards a renaming of the suits maps onto each other (keeping every hand) have the
+    # same counts: an exact walk visits one of each class (not in stud, whose deals
+    # have an order the renaming would have to keep too)
+    renamings = renamings_keeping(read) if opts.exact is True else []
+    listed = (board_classes(listed, renamings) if renamings and not g.stud
+              else [(*x, 1) for x in listed])
     if opts.exact is True:
-        _refuse_early(g, hands, read, listed)
+        _refuse_early(g, hands, read, listed, renamings)
     deals, errors = [], []
     try:
         _read_boards(g, hands, read, held, listed, deals, errors)
     except KeyboardInterrupt:  # Ctrl-C while the boards were read: nothing counted yet
         if not deals:
             raise
-        spot0 = deals[0][4]
+        spot0 = deals[0][5]
         n = spot0.n
         return _partial_exact(g, spot0, board, dead, np.zeros((n, n + 1, n + 2), dtype=object),
-                              0, started, 0, len(deals))
+                              0, started, 0, sum(x[3] for x in deals))
     if not deals:
         if not errors:  # every board listed shares a card with the dead cards
             raise HandError(f"no board of {board!r} can be dealt with dead {dead!r}: every "
@@ -160,12 +167,13 @@ def equity_over_boards(game, hands, board="", dead="", *, exact=None, samples=No
         raise HandError(f"no board of {board!r} (dead {dead!r}) fits the hands: every one "
                         f"uses a card they hold (first: {errors[0]})",
                         field="board" if is_card_range(board) else "dead")
-    spot0 = deals[0][4]
+    spot0 = deals[0][5]
     ranged = spot0.ranged
+    boards = sum(x[3] for x in deals)  # every (board, dead) choice, each class's members
     if opts.exact is True:
         # the whole walk, every board, against the one-hour limit (each board alone may
         # be well under it: a board range multiplies the work)
-        check_exact_cost(_exact_cost_over(deals), f"{len(deals):,} boards")
+        check_exact_cost(_exact_cost_over(deals, renamings), f"{boards:,} boards")
         use_exact = True
     elif opts.exact is None and opts.samples is None and opts.stderr is None and not ranged:
         use_exact = sum(exact_cost_ns(s) for *_, s in deals) <= AUTO_EXACT_SECONDS * 1e9
@@ -196,32 +204,32 @@ def equity_over_boards(game, hands, board="", dead="", *, exact=None, samples=No
             if time.perf_counter() - shown > 0.2:
                 shown = time.perf_counter()
                 opts.progress(_partial_exact(g, spot0, board, dead, total, walked, started,
-                                             done, len(deals)))
+                                             done, boards))
 
         try:
-            for b, d, w, _, spot in deals:
+            for b, d, w, size, _, spot in deals:
                 r = run(spot, parse_options(True, None, None, None, threads,
                                             inner if opts.progress is not None else None),
                         time.perf_counter())
                 if r.partial:  # Ctrl-C inside this board's walk: its counts are incomplete
                     raise KeyboardInterrupt
                 counts = np.array([p.outcomes for p in r.players], dtype=object)
-                total = total + counts * (Fraction(repr(w)) / scale(spot))
-                walked += r.samples
-                done += 1
+                total = total + counts * (Fraction(repr(w)) * size / scale(spot))
+                walked += r.samples * size  # the run-outs the class's boards stand for
+                done += size
                 if opts.progress is not None and time.perf_counter() - shown > 0.2:
                     shown = time.perf_counter()
                     opts.progress(_partial_exact(g, spot0, board, dead, total, walked, started,
-                                                 done, len(deals)))
+                                                 done, boards))
         except KeyboardInterrupt:
-            return _partial_exact(g, spot0, board, dead, total, walked, started, done, len(deals))
+            return _partial_exact(g, spot0, board, dead, total, walked, started, done, boards)
         denom = math.lcm(*(Fraction(x).denominator for x in total.ravel()))
         counts = np.array([int(Fraction(x) * denom) for x in total.ravel()],
                           dtype=object).reshape(total.shape)
         top = max(abs(int(x)) for x in counts.ravel())
         counts = counts.astype(np.int64) if top < (1 << 62) else counts.astype(np.float64)
         players = player_results(spot0, counts, exact=True, final=True)
-        return _result(g, spot0, board, dead, True, walked, started, players, None, len(deals))
+        return _result(g, spot0, board, dead, True, walked, started, players, None, boards)
 
     seed = opts.seed if opts.seed is not None else secrets.randbits(63)
     masses = np.array([m for *_, m, _ in deals], dtype=np.float64)
@@ -233,15 +241,15 @@ def equity_over_boards(game, hands, board="", dead="", *, exact=None, samples=No
         for p, s in zip(players, std_errors if std_errors is not None else [math.inf] * n):
             p.std_error = float(s)
         return _result(g, spot0, board, dead, False, samples, started, players, seed,
-                       len(deals), partial=partial, fraction_done=fraction_done)
+                       boards, partial=partial, fraction_done=fraction_done)
 
     return sample_boards([s for *_, s in deals], masses, opts, seed, report)
 
 
 def _read_boards(g, hands, read, held, listed, deals: list, errors: list) -> None:
-    """Each (board, dead) choice's spot into ``deals`` (``(board, dead, weight, mass,
-    spot)``), the faults of those that collide with a hand into ``errors``."""
-    for b, d, w in listed:
+    """Each (board, dead) choice's spot into ``deals`` (``(board, dead, weight, class
+    size, mass, spot)``), the faults of those that collide with a hand into ``errors``."""
+    for b, d, w, size in listed:
         if errors and held.intersection(b, d):
             continue  # collides with an exact hand, like the board already reported
         try:
@@ -249,11 +257,11 @@ def _read_boards(g, hands, read, held, listed, deals: list, errors: list) -> Non
         except PokerEvalError as error:  # this board collides with a hand: not dealt
             errors.append(error)
             continue
-        mass = w
+        mass = w * size
         for r in spot.ranges:
             if r is not None:
                 mass *= float(r.weights.sum())
-        deals.append((b, d, w, mass, spot))
+        deals.append((b, d, w, size, mass, spot))
 
 
 #: exact=True over many boards: estimated from this many boards first (every board's
@@ -262,35 +270,39 @@ def _read_boards(g, hands, read, held, listed, deals: list, errors: list) -> Non
 EARLY_SAMPLE, EARLY_MARGIN = 16, 2.0
 
 
-def _refuse_early(g, hands, read, listed) -> None:
+def _refuse_early(g, hands, read, listed, renamings) -> None:
     """Refuse an exact walk over many boards from the cost of a few of them."""
     if len(listed) <= 4 * EARLY_SAMPLE:
         return
     picked = []
-    for b, d, _ in listed[::max(1, len(listed) // EARLY_SAMPLE)][:EARLY_SAMPLE]:
+    for b, d, *_ in listed[::max(1, len(listed) // EARLY_SAMPLE)][:EARLY_SAMPLE]:
         try:
-            picked.append((None, None, None, None,
+            picked.append((b, d, None, 1, None,
                            parse_spot(g, hands, cards_str(b), cards_str(d), read=(hands, read))))
         except PokerEvalError:
             continue
     if not picked:
         return
-    cost = _exact_cost_over(picked) / len(picked) * len(listed)
+    cost = _exact_cost_over(picked, renamings) / len(picked) * len(listed)
     if cost > EARLY_MARGIN * MAX_EXACT_SECONDS * 1e9:
-        check_exact_cost(cost, f"{len(listed):,} boards (estimated from {len(picked)} of them)")
+        boards = sum(x[3] for x in listed)
+        walked = f", {len(listed):,} up to suit renaming" if len(listed) < boards else ""
+        check_exact_cost(cost, f"{boards:,} boards{walked} (estimated from {len(picked)} "
+                               "of them)")
 
 
-def _exact_cost_over(deals) -> float:
-    """Estimated single-core nanoseconds of the exact walk over every board: fixed hands
-    as the plan estimates one board; with ranges, every combination of holdings that
-    fits the board, less the most the suit classes can save (24 renamings)."""
+def _exact_cost_over(deals, renamings) -> float:
+    """Estimated single-core nanoseconds of the exact walk over the boards ``deals``
+    (one per class: :func:`.suits.board_classes`): fixed hands as the plan estimates one
+    board; with ranges, every combination of holdings that fits the board, less what its
+    suit classes save (about one class per renaming of ``renamings`` keeping the board)."""
     total = 0.0
-    for *_, spot in deals:
+    for b, d, *_, spot in deals:
         if not spot.ranged:
             total += exact_cost_ns(spot)
             continue
         combos = math.prod(len(r.holdings) for r in spot.ranges if r is not None)
-        total += tuple_cost_ns(spot) * combos / 24
+        total += tuple_cost_ns(spot) * combos / (1 + renamings_fixing(renamings, b + d))
     return total
 
 

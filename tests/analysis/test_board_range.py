@@ -103,6 +103,59 @@ def test_board_weights_and_dead_ranges():
     assert (got * 1 == expected).all() and r.boards == 3
 
 
+def _walks(monkeypatch):
+    """Count the exact runs of one board each that a board-range walk makes."""
+    import pokereval.analysis.board_range as board_range
+    calls = []
+    inner = board_range.run
+    monkeypatch.setattr(board_range, "run", lambda *a, **k: calls.append(1) or inner(*a, **k))
+    return calls
+
+
+@pytest.mark.parametrize("game,hands,board,dead,renamings", [
+    # every renaming keeps both ranges
+    ("holdem", ["AA", "KK"], "QJ*", "", list(itertools.permutations(range(4)))),
+    # only hearts<->spades keeps the hands and the boards' diamonds
+    ("omaha-hilo", ["AhAs2h2s", "KcKdQcQd"], "Td9d*", "", [(0, 1, 2, 3), (0, 1, 3, 2)]),
+    # a dead-card range merged too (hearts<->spades)
+    ("holdem", ["AA", "KhKs"], "7h7s2c", "T*", [(0, 1, 2, 3), (0, 1, 3, 2)]),
+])
+def test_an_exact_board_range_walks_one_board_per_suit_class(monkeypatch, game, hands, board, dead,
+                                                             renamings):
+    """Boards that a renaming of the suits keeping every hand maps onto each other have
+    the same counts: one of each class is walked, and the counts are every board's."""
+    rows, _ = card_range(game, board, "board")
+    drows, _ = card_range(game, dead, "dead cards") if dead else (np.zeros((1, 0), int), None)
+    walks = _walks(monkeypatch)
+    r = pe.equity(game, hands, board=board, dead=dead, exact=True)
+    expected = explicit_union(game, hands, [tuple(map(int, b)) for b in rows],
+                              dead_sets=[tuple(map(int, d)) for d in drows])
+    got = np.array([p.outcomes for p in r.players], dtype=object)
+    assert (got * 1 == expected).all()
+    held = {RANKS.index(h[i]) * 4 + SUITS.index(h[i + 1]) for h in hands if h[1] in SUITS
+            for i in range(0, len(h), 2)}  # the exact hands' cards
+    fitting = sum(1 for b in rows for d in drows
+                  if not (held | set(b.tolist())) & set(d.tolist()) and not held & set(b.tolist()))
+    assert r.exact and r.boards == fitting
+    classes = {min((tuple(sorted(c // 4 * 4 + p[c % 4] for c in b)),
+                    tuple(sorted(c // 4 * 4 + p[c % 4] for c in d))) for p in renamings)
+               for b in rows.tolist() for d in drows.tolist()
+               if not (held | set(b)) & set(d) and not held & set(b)}
+    assert len(walks) == len(classes) < fitting
+
+
+def test_a_weighted_board_range_merges_only_boards_of_equal_weight(monkeypatch):
+    hands = ["AA", "KK"]
+    walks = _walks(monkeypatch)
+    # hearts<->spades maps the first two onto each other; the third's image is not listed
+    r = pe.equity("holdem", hands, board="2h7c9c@2, 2s7c9c@2, 2d7c9h", exact=True)
+    assert len(walks) == 2 and r.boards == 3
+    expected = explicit_union("holdem", hands, [(2, 20, 28), (3, 20, 28), (1, 20, 30)],
+                              weights=[2, 2, 1])
+    got = np.array([p.outcomes for p in r.players], dtype=object)
+    assert (got * 1 == expected).all()
+
+
 def test_monte_carlo_over_boards_is_near_exact_and_seeded():
     hands = ["AhAd", "KcKd"]
     exact = pe.equity("holdem", hands, board="*s*s*s", exact=True)
@@ -285,7 +338,7 @@ def test_further_rounds_when_the_first_falls_short(monkeypatch):
 def test_an_exact_board_range_is_estimated_whole_and_refused_over_the_limit():
     # issue 26: each board's walk was under the limit, the 4,800 boards together were not
     # (54 minutes of wall time and no answer)
-    with pytest.raises(HandError, match=r"^exact enumeration of 4,8\d\d boards (\(estimated from \d+ "
+    with pytest.raises(HandError, match=r"^exact enumeration of 4,8\d\d boards(, \d+ up to suit renaming)? (\(estimated from \d+ "
                                         r"of them\) )?would take about \d+ hours on one core, over the limit of 1 hour"):
         pe.equity("omaha", ["AA:$ds", "KK"], board="K**", exact=True)
 
