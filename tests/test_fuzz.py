@@ -7,6 +7,7 @@ case and every defect found (long runs collect defects instead of stopping at th
 from __future__ import annotations
 
 import os
+import resource
 import time
 
 import pytest
@@ -40,14 +41,16 @@ FUZZ_CASES.update({k.strip(): int(v) for k, v in (item.split("=") for item in
 KNOWN: dict[str, str] = {}
 
 
-#: Open defect: a percentile case exhausted 24 GB of memory in CI (the range text it drew
-#: is not yet known); the entry runs under -m fuzz only until that is found.
-OUT_OF_CI = {"percentile"}
+#: Entry points left out of the default run (reported, not hidden): none now.  (The
+#: percentile entry was, for a 24 GB memory blow-up in CI; the culprit was the board_range
+#: case before it: a wide board range against a wide Omaha range kept a copy of the range
+#: per board, now refused up front with the estimate.)
+OUT_OF_CI: set[str] = set()
 
 
 def _marks(name, ci=False):
     if ci and name in OUT_OF_CI:
-        return [pytest.mark.skip(reason="open defect: a percentile case ran out of memory")]
+        return [pytest.mark.skip(reason="open defect, out of the default run")]
     if name in KNOWN:
         return [pytest.mark.xfail(reason=KNOWN[name])]
     return []
@@ -86,7 +89,8 @@ def _fuzz(name: str, cases: int, collect: bool = False) -> None:
               f"{fuzzing.REFUSED.get(name, 0) - refused} refused, "
               f"{fuzzing.OVER.get(name, 0) - over} over {fuzzing.ANSWER_SECONDS:g} s, "
               f"{time.perf_counter() - started:.1f} s; slowest case "
-              f"{fuzzing.SLOWEST.get(name, (0, ''))[0]:.2f} s: {fuzzing.SLOWEST.get(name, (0, ''))[1]}")
+              f"{fuzzing.SLOWEST.get(name, (0, ''))[0]:.2f} s: {fuzzing.SLOWEST.get(name, (0, ''))[1]}; "
+              f"peak RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB")
     slow = fuzzing.KNOWN_SLOW.get(name, [])
     if slow:
         print(f"  known slow cases (over the time budget, recorded): {len(slow)}; slowest "

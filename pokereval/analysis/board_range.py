@@ -53,6 +53,13 @@ __all__ = ["is_card_range", "card_range", "equity_over_boards", "MAX_DEALS", "MC
 
 MAX_DEALS = 100_000
 """The most (board, dead) combinations one question may list."""
+MAX_DEAL_BYTES = 1 << 30
+"""The most memory the spots of every (board, dead) combination may take: each keeps its
+players' ranges with the board's cards removed (an Omaha range is megabytes), so a wide
+board range against a wide hand range is refused up front with the estimate."""
+#: Seconds between two progress reports while the boards are read (a stop raised there
+#: ends the read: many boards with ranges take seconds to read).
+READ_REPORT_SECONDS = 0.2
 _MAX_DEAD = 20  # the most cards a dead-card range may name
 
 
@@ -148,9 +155,19 @@ def equity_over_boards(game, hands, board="", dead="", *, exact=None, samples=No
               else [(*x, 1) for x in listed])
     if opts.exact is True:
         _refuse_early(g, hands, read, listed, renamings)
+    _check_memory(g, hands, read, listed)
     deals, errors = [], []
+
+    def reading(deals):
+        """Between boards while reading: a progress report (nothing counted yet), so a
+        stop raised there ends a long read."""
+        spot = deals[0][5]
+        nothing = np.zeros((spot.n, spot.n + 1, spot.n + 2), dtype=object)
+        opts.progress(_partial_exact(g, spot, board, dead, nothing, 0, started, 0,
+                                     sum(x[3] for x in listed)))
     try:
-        _read_boards(g, hands, read, held, listed, deals, errors)
+        _read_boards(g, hands, read, held, listed, deals, errors,
+                     reading if opts.progress is not None else None)
     except KeyboardInterrupt:  # Ctrl-C while the boards were read: nothing counted yet
         if not deals:
             raise
@@ -246,10 +263,15 @@ def equity_over_boards(game, hands, board="", dead="", *, exact=None, samples=No
     return sample_boards([s for *_, s in deals], masses, opts, seed, report)
 
 
-def _read_boards(g, hands, read, held, listed, deals: list, errors: list) -> None:
+def _read_boards(g, hands, read, held, listed, deals: list, errors: list, report=None) -> None:
     """Each (board, dead) choice's spot into ``deals`` (``(board, dead, weight, class
-    size, mass, spot)``), the faults of those that collide with a hand into ``errors``."""
+    size, mass, spot)``), the faults of those that collide with a hand into ``errors``;
+    ``report(deals)`` every READ_REPORT_SECONDS once a board is read."""
+    shown = time.perf_counter()
     for b, d, w, size in listed:
+        if report is not None and deals and time.perf_counter() - shown > READ_REPORT_SECONDS:
+            report(deals)
+            shown = time.perf_counter()
         if errors and held.intersection(b, d):
             continue  # collides with an exact hand, like the board already reported
         try:
@@ -262,6 +284,34 @@ def _read_boards(g, hands, read, held, listed, deals: list, errors: list) -> Non
             if r is not None:
                 mass *= float(r.weights.sum())
         deals.append((b, d, w, size, mass, spot))
+
+
+def _spot_bytes(spot) -> int:
+    """The memory one board's spot keeps: its ranges' holdings, weights and card masks."""
+    return 2048 + sum(r.holdings.nbytes + 16 * len(r.holdings)
+                      for r in spot.ranges if r is not None)
+
+
+def _check_memory(g, hands, read, listed) -> None:
+    """Refuse a question whose boards' spots would take more than MAX_DEAL_BYTES, from
+    the size of a few of them (the boards differ in a few cards only)."""
+    if not any(rng is not None for _, rng in read) or len(listed) <= 64:
+        return
+    sizes = []
+    for b, d, *_ in listed[::max(1, len(listed) // EARLY_SAMPLE)][:EARLY_SAMPLE]:
+        try:
+            sizes.append(_spot_bytes(parse_spot(g, hands, cards_str(b), cards_str(d),
+                                                read=(hands, read))))
+        except PokerEvalError:
+            continue
+    if not sizes:
+        return
+    need = sum(sizes) / len(sizes) * len(listed)
+    if need > MAX_DEAL_BYTES:
+        raise HandError(f"the {len(listed):,} boards of this question would keep about "
+                        f"{need / 2 ** 30:,.1f} GiB of ranges (estimated from {len(sizes)} of "
+                        f"them), over the limit of {MAX_DEAL_BYTES / 2 ** 30:g} GiB; name fewer "
+                        f"boards or narrower ranges", field="board")
 
 
 #: exact=True over many boards: estimated from this many boards first (every board's

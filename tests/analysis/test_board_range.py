@@ -348,12 +348,39 @@ def test_an_exact_board_range_reports_progress_and_stops_on_ctrl_c():
 
     def progress(partial):
         seen.append(partial)
-        raise KeyboardInterrupt  # Ctrl-C at the first report
+        if partial.samples:
+            raise KeyboardInterrupt  # Ctrl-C at the first report with boards walked
 
     hands = ["AhKh", "QsQd"]
     r = pe.equity("holdem", hands, board="***", exact=True, progress=progress)
-    assert len(seen) == 1 and seen[0].partial
+    # reports while the 22,100 boards are read count nothing yet
+    assert all(p.partial and p.samples == 0 for p in seen[:-1])
+    assert seen[-1].partial and seen[-1].samples
     assert r.partial and 0 < r.fraction_done < 1 and 0 < r.samples < 17296 * 990
     check_result(r, 2, "holdem")
     # the figures are the boards walked so far: their weighted average
     assert sum(p.equity for p in r.players) == pytest.approx(1.0)
+
+
+def test_a_board_range_whose_spots_would_not_fit_in_memory_is_refused_up_front():
+    # fuzz (issue 26): every one of the 28,224 (board, dead) choices kept its own copy of
+    # the range with the board removed, half a megabyte each: 24 GB in CI
+    hands = ["Ad4c5s4h", "Kd6dJhQc", "8hQs3cKc", "RR**,$ss"]
+    with pytest.raises(HandError, match=r"^the 28,224 boards of this question would keep "
+                                        r"about [\d.]+ GiB of ranges \(estimated from \d+ of "
+                                        r"them\), over the limit of 1 GiB"):
+        pe.equity("omaha", hands, board="Aw9x2y", dead="**", samples=1000, seed=1)
+
+
+def test_a_stop_asked_while_the_boards_are_read_ends_the_read():
+    seen = []
+
+    def progress(partial):
+        seen.append(partial)
+        raise KeyboardInterrupt  # Ctrl-C at the first report
+
+    # 4,804 boards, each reading the range with its cards removed: seconds of reading
+    r = pe.equity("omaha", ["AA:$ds", "KK"], board="K**", samples=100_000, seed=1,
+                  progress=progress)
+    assert len(seen) == 1 and r.partial
+    check_result(r, 2, "omaha")
