@@ -5,6 +5,7 @@
     pokereval serve [--host 127.0.0.1] [--port 8000] [--open] [--workers N] [--queue N]
                     [--time-limit S] [--max-samples N] [--isolation process|thread]
                     [--allow-host NAME]... [--per-client N] [--body-timeout S]
+                    [--header-timeout S] [--max-connections-per-client N] [--max-connections N]
 """
 from __future__ import annotations
 
@@ -81,6 +82,16 @@ def register(commands: argparse._SubParsersAction) -> None:
                          "has the proxy's address")
     sv.add_argument("--body-timeout", type=_seconds_limit, default=10.0, metavar="S",
                     help="seconds a client has to send a request body (default 10; 408 beyond)")
+    sv.add_argument("--header-timeout", type=_seconds_limit, default=10.0, metavar="S",
+                    help="seconds a connection has to send a request line and headers, from "
+                         "its opening or its previous answer (default 10; then closed, with "
+                         "408 if part of a request came)")
+    sv.add_argument("--max-connections-per-client", type=int, default=32, metavar="N",
+                    help="connections open at once from one client address (default 32; "
+                         "0: no cap); one more is answered 503 and closed")
+    sv.add_argument("--max-connections", type=int, default=512, metavar="N",
+                    help="connections open at once in all (default 512; 0: no cap); one more "
+                         "is answered 503 and closed")
     sv.add_argument("--time-limit", type=_seconds_limit, default=20.0, metavar="S",
                     help="wall-time cap of one computation in seconds (default 20)")
     sv.add_argument("--max-samples", type=positive_int, default=20_000_000, metavar="N",
@@ -104,6 +115,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         import uvicorn
 
         from ..web import Limits, create_app
+        from ..web.connections import guarded_protocol
         from ..web.guard import allowed_hosts
         from ..web.tasks import faults_enabled
     except ImportError as exc:
@@ -111,12 +123,16 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                          + install_hint("web")) from None
     if args.queue < 0:
         raise UsageError(f"{PROG} serve: --queue must be 0 or more, got {args.queue}")
-    if args.per_client < 0:
-        raise UsageError(f"{PROG} serve: --per-client must be 0 or more, got {args.per_client}")
+    for option in ("per_client", "max_connections_per_client", "max_connections"):
+        if getattr(args, option) < 0:
+            raise UsageError(f"{PROG} serve: --{option.replace('_', '-')} must be 0 or more, "
+                             f"got {getattr(args, option)}")
     limits = Limits(workers=args.workers, queue=args.queue, max_seconds=args.time_limit,
                     max_samples=args.max_samples, test_faults=faults_enabled(),
                     isolation=args.isolation, per_client=args.per_client,
-                    body_seconds=args.body_timeout,
+                    body_seconds=args.body_timeout, header_seconds=args.header_timeout,
+                    connections_per_client=args.max_connections_per_client,
+                    max_connections=args.max_connections,
                     allowed_hosts=allowed_hosts(args.host, args.allow_host))
     # Bind here, so a busy port is one clear line rather than a uvicorn log dump.
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
@@ -141,6 +157,11 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             threading.Timer(1.0, webbrowser.open, args=(url,)).start()
         _log_to(err)
         app = create_app(limits)
+        # h11 (not httptools, whatever is installed): the header timer and the connection
+        # caps are its subclass, and h11_max_incomplete_event_size is h11's
+        protocol = guarded_protocol(limits.header_seconds, limits.connections_per_client,
+                                    limits.max_connections)
+        app.state.connections = protocol.stats
 
         class Server(uvicorn.Server):
             async def shutdown(self, sockets=None):
@@ -149,7 +170,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 app.state.pool.shutdown()
                 await super().shutdown(sockets=sockets)
 
-        config = uvicorn.Config(app, log_level="info", access_log=False,
+        config = uvicorn.Config(app, http=protocol, log_level="info", access_log=False,
                                 timeout_graceful_shutdown=2,
                                 h11_max_incomplete_event_size=limits.max_header)
         Server(config).run(sockets=[sock])

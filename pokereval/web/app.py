@@ -79,6 +79,10 @@ class Limits:
 
     max_body: int = 16_384          # bytes of one request body
     body_seconds: float = 10.0      # wall time to receive one request body (408 beyond)
+    # enforced by pokereval serve's protocol (web/connections.py), not by this ASGI app:
+    header_seconds: float = 10.0    # wall time to receive a request line and headers (408)
+    connections_per_client: int = 32  # open connections per client address (0: any; 503)
+    max_connections: int = 512      # open connections in all (0: any; 503)
     max_header: int = 8_192         # bytes of the request line and headers
     allowed_hosts: tuple[str, ...] | None = LOCAL_HOSTS  # Host header names (None: any)
     max_players: int = 10           # hands in one request
@@ -349,7 +353,8 @@ async def api_health(request: Request) -> Response:
     limits = state.limits
     most = {g["name"]: min(max_players(g["name"]), limits.max_players) for g in state.games}
     return _json({"status": "ok", "version": __version__, **state.pool.stats(),
-                  "limits": asdict(limits), "features": features(), "max_players": most})
+                  "limits": asdict(limits), "features": features(), "max_players": most,
+                  **({"connections": state.connections()} if state.connections else {})})
 
 
 async def api_spec(request: Request) -> Response:
@@ -571,6 +576,7 @@ def create_app(limits: Limits | None = None) -> Starlette:
         lifespan=lifespan,
     )
     app.state.limits, app.state.pool, app.state.files = limits, pool, files
+    app.state.connections = None  # pokereval serve: its open connections' counts
     app.state.games = games_list()  # the shape of 'pokereval games --json'
     app.state.spec = equity_table_spec()
     app.add_middleware(SecurityHeaders)
