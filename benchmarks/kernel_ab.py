@@ -50,6 +50,13 @@ SPOTS: list[tuple[str, str, dict]] = [
      dict(game="omaha-hilo", hands=["AA**", "KhKdQcJc"], board="2c7d9h", exact=True)),
     ("stud-hilo MC 3rd street 1M", "equity",
      dict(game="stud-hilo", hands=["As2s3d", "KhKdQc"], samples=1_000_000, seed=1)),
+    # compare.py's stud and razz Monte Carlo spots (issue 27 goal 1)
+    ("stud-hilo MC 3-way 3rd street 2M", "equity",
+     dict(game="stud-hilo", hands=["Ac2d5h", "KsKdQc", "7s8s9s"], samples=2_000_000, seed=1)),
+    ("razz MC 3-way 3rd street 2M", "equity",
+     dict(game="razz", hands=["As2d4c", "3h5s7d", "KcQd8h"], samples=2_000_000, seed=1)),
+    ("stud-hilo MC HU 5th street 2M", "equity",
+     dict(game="stud-hilo", hands=["Ac2c3h5d6s", "KdKhQcQh4s"], samples=2_000_000, seed=1)),
     ("distribution omaha-hilo HU preflop", "distribution",
      dict(game="omaha-hilo", hands=["AcAs3d4h", "KhKcJdTd"], exact=True)),
     ("distribution 4-way omaha preflop", "distribution",
