@@ -161,10 +161,9 @@ def stud_mc_tables(KT, G, known, unseen, mo, shared):
 
 
 @jit(inline=True)
-def _tabled(T, drawn, o, mo, shared, nd, hv, lv):
+def _tabled(T, drawn, o, mo, shared, nd, hv, lv, n):
     """:func:`_evaluate` when a player draws at most two cards: one table entry each."""
     pv = T[8]
-    n = hv.shape[0]
     draws = mo + (1 if shared else 0)
     extra = drawn[U(o + n * mo)] if shared else -1
     for p in range(n):
@@ -180,9 +179,8 @@ def _tabled(T, drawn, o, mo, shared, nd, hv, lv):
 
 
 @jit(inline=True)
-def _incremental(KT, G, T, drawn, o, mo, shared, hv, lv):
+def _incremental(KT, G, T, drawn, o, mo, shared, hv, lv, n):
     """:func:`_evaluate` from the players' known-card sums plus the drawn cards."""
-    n = hv.shape[0]
     extra = drawn[U(o + n * mo)] if shared else -1
     for p in range(n):
         x, y = _player(KT, G, T, p, drawn, o + p * mo, o + (p + 1) * mo, extra)
@@ -196,9 +194,9 @@ def _evaluate(KT, G, T, drawn, o, mo, shared, nd, hv, lv):
     are ``drawn[o:o + n * mo]`` (player by player) and, when ``shared``, ``drawn[o + n * mo]``;
     ``nd``: the number of unseen cards."""
     if T[8].shape[1] > 0:
-        _tabled(T, drawn, o, mo, shared, nd, hv, lv)
+        _tabled(T, drawn, o, mo, shared, nd, hv, lv, hv.shape[0])
     else:
-        _incremental(KT, G, T, drawn, o, mo, shared, hv, lv)
+        _incremental(KT, G, T, drawn, o, mo, shared, hv, lv, hv.shape[0])
 
 
 @jit
@@ -259,40 +257,36 @@ def add_outcome(n, code, weight, out):
 
 
 @jit(inline=True)
-def _tabled_block(G, T, drawn, nb, mo, shared, nd, hv, lv, codes):
+def _tabled_block(G, T, drawn, nb, mo, shared, nd, hv, lv, codes, n):
     """The outcome codes ``codes[:nb]`` of the ``nb`` samples dealt into ``drawn`` (tabled)."""
-    n = hv.shape[0]
     need = n * mo + (1 if shared else 0)
     o = 0
     for b in range(nb):
-        _tabled(T, drawn, o, mo, shared, nd, hv, lv)
+        _tabled(T, drawn, o, mo, shared, nd, hv, lv, n)
         codes[b] = outcome_code(G, n, hv, lv)
         o += need
 
 
 @jit(inline=True)
-def _incremental_block(KT, G, T, drawn, nb, mo, shared, hv, lv, codes):
+def _incremental_block(KT, G, T, drawn, nb, mo, shared, hv, lv, codes, n):
     """The outcome codes ``codes[:nb]`` of the ``nb`` samples dealt into ``drawn``."""
-    n = hv.shape[0]
     need = n * mo + (1 if shared else 0)
     o = 0
     for b in range(nb):
-        _incremental(KT, G, T, drawn, o, mo, shared, hv, lv)
+        _incremental(KT, G, T, drawn, o, mo, shared, hv, lv, n)
         codes[b] = outcome_code(G, n, hv, lv)
         o += need
 
 
-@jit(hot=True)
-def _stud_chunk(KT, G, T, d, mo, shared, state, nsamples, out, hv, lv, drawn, codes, hist):
-    """``nsamples`` samples into ``out``; ``d``: the chunk's own permutation of the
-    unseen indices; scratch: ``hv``, ``lv`` [n], ``drawn`` [BLOCK * cards drawn], ``codes``
-    [BLOCK], ``hist`` [2 ** (2n + 1)] or [0] (no histogram)."""
-    n = hv.shape[0]
+@jit(inline=True)
+def _blocks(KT, GC, T, d, n, mo, shared, tabled, s0, s1, s2, s3, nsamples, out, hv, lv, drawn,
+            codes, hist):
+    """The sampling loop of :func:`_stud_chunk` with the random state in ``s0..s3``: the new
+    state.  ``GC``, ``n``, ``mo``, ``shared`` and ``tabled`` are constants at the call sites of
+    the common shapes, so each of those gets a copy with its loops unrolled."""
     nd = d.shape[0]
     need = n * mo + (1 if shared else 0)
     block = codes.shape[0]
-    # the random state in locals (registers) for the whole chunk (see montecarlo)
-    s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
     done = 0
     while done < nsamples:
         nb = min(block, nsamples - done)
@@ -309,17 +303,10 @@ def _stud_chunk(KT, G, T, d, mo, shared, state, nsamples, out, hv, lv, drawn, co
                 d[U(i)] = t
                 drawn[U(o + i)] = t
             o += need
-        # each game its own copy of the evaluation, with constant flags (the
-        # razz copy is a fifth faster than one that tests the flags); the tables
-        # do not depend on the game
-        if T[8].shape[1] > 0:
-            _tabled_block(G, T, drawn, nb, mo, shared, nd, hv, lv, codes)
-        elif G[4]:
-            _incremental_block(KT, RAZZ, T, drawn, nb, mo, shared, hv, lv, codes)
-        elif G[3]:
-            _incremental_block(KT, HILO, T, drawn, nb, mo, shared, hv, lv, codes)
+        if tabled:
+            _tabled_block(GC, T, drawn, nb, mo, shared, nd, hv, lv, codes, n)
         else:
-            _incremental_block(KT, HIGH, T, drawn, nb, mo, shared, hv, lv, codes)
+            _incremental_block(KT, GC, T, drawn, nb, mo, shared, hv, lv, codes, n)
         # counting apart: counter updates that no longer wait on each sample's
         # evaluation; a histogram of the outcomes when it is small
         if hist.shape[0]:
@@ -328,6 +315,45 @@ def _stud_chunk(KT, G, T, d, mo, shared, state, nsamples, out, hv, lv, drawn, co
         else:
             for b in range(nb):
                 add_outcome(n, codes[b], 1, out)
+    return s0, s1, s2, s3
+
+
+@jit(hot=True)
+def _stud_chunk(KT, G, T, d, mo, shared, state, nsamples, out, hv, lv, drawn, codes, hist):
+    """``nsamples`` samples into ``out``; ``d``: the chunk's own permutation of the
+    unseen indices; scratch: ``hv``, ``lv`` [n], ``drawn`` [BLOCK * cards drawn], ``codes``
+    [BLOCK], ``hist`` [2 ** (2n + 1)] or [0] (no histogram).
+
+    Each game gets its own copy of the evaluation, with constant flags (the razz copy
+    is a fifth faster than one that tests the flags).  Two common shapes get copies
+    with constant sizes too, the dealing and the players' loops unrolled: two players
+    drawing two cards each (fifth street, tabled: a small copy) and razz with three
+    players drawing four (third street).  Copies for stud and Stud Hi/Lo three-way
+    were left out: with them stud_mc took 43 CPU s to compile (15.5 s before any of
+    these copies), for a Stud Hi/Lo gain within the noise of a shared machine.
+    The tables do not depend on the game."""
+    n = hv.shape[0]
+    # the random state in locals (registers) for the whole chunk (see montecarlo)
+    s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
+    if T[8].shape[1] > 0:
+        if n == 2 and mo == 2 and not shared:
+            s0, s1, s2, s3 = _blocks(KT, G, T, d, 2, 2, 0, True, s0, s1, s2, s3,
+                                     nsamples, out, hv, lv, drawn, codes, hist)
+        else:
+            s0, s1, s2, s3 = _blocks(KT, G, T, d, n, mo, shared, True, s0, s1, s2, s3,
+                                     nsamples, out, hv, lv, drawn, codes, hist)
+    elif G[4] and n == 3 and mo == 4 and not shared:
+        s0, s1, s2, s3 = _blocks(KT, RAZZ, T, d, 3, 4, 0, False, s0, s1, s2, s3,
+                                 nsamples, out, hv, lv, drawn, codes, hist)
+    elif G[4]:
+        s0, s1, s2, s3 = _blocks(KT, RAZZ, T, d, n, mo, shared, False, s0, s1, s2, s3,
+                                 nsamples, out, hv, lv, drawn, codes, hist)
+    elif G[3]:
+        s0, s1, s2, s3 = _blocks(KT, HILO, T, d, n, mo, shared, False, s0, s1, s2, s3,
+                                 nsamples, out, hv, lv, drawn, codes, hist)
+    else:
+        s0, s1, s2, s3 = _blocks(KT, HIGH, T, d, n, mo, shared, False, s0, s1, s2, s3,
+                                 nsamples, out, hv, lv, drawn, codes, hist)
 
 
 @jit
