@@ -361,6 +361,33 @@ class Compare:
         self.timed_row(f"{s.label} [{s.runouts:,} run-outs]", "exact",
                        lambda: self.pe(s, exact=True, threads=self.threads), 0.3, check)
 
+    def board_range_rows(self):
+        """Issue 27, goal 6: exact board ranges walked one suit-renaming class at a time
+        (or refused up front with the estimate)."""
+        def check(r):
+            mc = self.equity("holdem", ["AA", "KK"], board="Q**", samples=200_000, seed=3)
+            z = abs(r.players[0].equity - mc.players[0].equity) / mc.players[0].std_error
+            ok = r.exact and r.boards == 4_804 and z < Z_MAX
+            return f"{r.players[0].equity:.6f} (MC {mc.players[0].equity:.4f}, {z:.1f} SE)", ok
+
+        self.timed_row("Hold'em AA vs KK, board Q**, exact (4,804 boards)", "exact",
+                       lambda: self.equity("holdem", ["AA", "KK"], board="Q**", exact=True,
+                                           threads=self.threads), 5.0, check)
+
+        def refusal():
+            try:
+                self.equity("omaha", ["AA:$ds", "KK"], board="K**", exact=True)
+            except Exception as error:  # noqa: BLE001  (the refusal is the answer)
+                return str(error)
+            return None
+
+        def refused(message):
+            ok = message is not None and message.startswith("exact enumeration of 4,804 boards")
+            return (message.split(" (")[0] if ok else "not refused"), ok
+
+        self.timed_row("Omaha AA:$ds vs KK, board K**, exact: refused up front", "exact",
+                       refusal, 1.0, refused)
+
     def pokerkit_row(self, s: Spot):
         n = s.pokerkit_samples if not self.quick else max(100, s.pokerkit_samples // 5)
         B.pokerkit_equity(s, 20)  # imports, first-call costs
@@ -407,6 +434,33 @@ class Compare:
                              f"{best:.3f} s wall", "", "", None, f"< {target:g} s", status,
                              note, met and agree, agree))
 
+    def warm_cli_rows(self, target_s: float = 0.35):
+        """Issue 27, goal 5: a warm ``pokereval equity`` process for spots that need the
+        Numba kernels (stud, razz, a range), wall time best of ``repeats`` after one run."""
+        import subprocess
+
+        spots = [("Stud Hi/Lo 3rd street", ["stud-hilo", "AhAd2c", "KsKdQh"]),
+                 ("Razz 3rd street", ["razz", "A23", "KQJ"]),
+                 ("Omaha Hi/Lo AA** vs KK** preflop", ["omaha-hilo", "AA**", "KK**"])]
+        for label, argv in spots:
+            cmd = [sys.executable, "-m", "pokereval", "equity", *argv, "--json"]
+
+            def once():
+                out = subprocess.run(cmd, capture_output=True, text=True, check=False)
+                return out.returncode, out.stdout
+
+            t, (rc, out) = B.best_time(once, max(3, self.repeats))
+            try:
+                eq = [p["equity"] for p in json.loads(out)["players"]] if rc == 0 else None
+            except (ValueError, KeyError):
+                eq = None
+            ok = eq is not None and abs(sum(eq) - 1) < 1e-9
+            status = "FLAG: no answer" if not ok else ("PASS" if t <= target_s else "short")
+            self.rows.append(Row(f"warm CLI, {label}", "CLI", f"{t:.3f} s wall", "", "", None,
+                                 f"<= {target_s:g} s", status,
+                                 "equities sum to 1" if ok else f"exit {rc}", ok and t <= target_s,
+                                 ok))
+
     # -- the plan ------------------------------------------------------------
     def run(self):
         log = self.args.verbose
@@ -433,6 +487,8 @@ class Compare:
             ("holdem-range exact", self.holdem_range_row),
             ("stud8-8handed exact", self.stud8_eight_handed_row),
             ("range AA2* KK**", lambda: self.range_row(["AA2*", "KK**"], 0.8)),
+            ("board range exact", self.board_range_rows),
+            ("warm CLI", self.warm_cli_rows),
         ]
         info = [
             ("o8-3way-preflop exact info", lambda: self.exact_row(spot("o8-3way-preflop"), None)),
