@@ -290,6 +290,9 @@ def flood(port: int, client: str) -> str | None:
     finally:
         for conn in conns:
             conn.close()
+        # the server counts them out as it sees them close: a next connection at once could
+        # still be refused; the refusal says Retry-After: 1, and the flooding client waits so
+        time.sleep(1.0)
 
 
 # ---------------------------------------------------------------------------
