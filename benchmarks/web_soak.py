@@ -14,8 +14,11 @@ the server's per-client cap sees distinct clients), send requests one after anot
 * invalid: a bad card, too many players, too many samples, broken JSON, a JSON array,
   an unknown field, a wrong content type, a body over the size cap, a foreign Host
   header, headers over the cap, a bad query, an unknown path, a wrong method, a body
-  sent too slowly (the server's body timeout), each must be answered with its 4xx and
-  a one-line error;
+  sent too slowly (the server's body timeout), headers sent too slowly (its header
+  timeout), each must be answered with its 4xx and a one-line error;
+* flood: 40 connections at once from the client's address, sending nothing: the 8 beyond
+  the server's per-client connection cap (32) must be answered 503 at once (not counted
+  as 5xx: the cap's own answer);
 * dropped: a long computation whose client hangs up at once (no answer to check; the
   server must stop it).
 
@@ -34,6 +37,7 @@ import collections
 import json
 import os
 import random
+import select
 import socket
 import subprocess
 import sys
@@ -49,6 +53,9 @@ import pokereval as pe  # noqa: E402
 from pokereval import protocol  # noqa: E402
 
 BODY_TIMEOUT = 2.0  # the soak server's --body-timeout (the slow-body case waits it out)
+HEADER_TIMEOUT = 3.0  # its --header-timeout (the slow-header case waits it out)
+PER_CLIENT_CONNECTIONS = 32  # its --max-connections-per-client (the flood opens more)
+FLOOD = 40  # connections a flooding client opens at once
 IGNORED = ("elapsed", "id")
 
 
@@ -63,7 +70,9 @@ def start_server(workers: int) -> tuple[subprocess.Popen, int]:
         port = s.getsockname()[1]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
     proc = subprocess.Popen([sys.executable, "-m", "pokereval", "serve", "--port", str(port),
-                             "--workers", str(workers), "--body-timeout", str(BODY_TIMEOUT)],
+                             "--workers", str(workers), "--body-timeout", str(BODY_TIMEOUT),
+                             "--header-timeout", str(HEADER_TIMEOUT),
+                             "--max-connections-per-client", str(PER_CLIENT_CONNECTIONS)],
                             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
@@ -247,7 +256,43 @@ def invalid_requests() -> list[tuple[str, bytes, tuple[int, ...], float]]:
         ("wrong method", request("GET", "/api/equity"), (405,), 0),
         ("slow body", post("/api/equity", {"game": "holdem", "hands": ["AA", "KK"]}), (408,),
          BODY_TIMEOUT + 1.0),
+        ("slow headers", request("GET", "/api/health"), (408,), HEADER_TIMEOUT + 1.0),
     ]
+
+
+def flood(port: int, client: str) -> str | None:
+    """Open FLOOD connections from ``client`` at once, sending nothing: those beyond the
+    server's per-client cap must be answered 503 and closed, the others held open (until
+    they are closed here).  Why not (None when so)."""
+    conns = []
+    try:
+        for _ in range(FLOOD):
+            conns.append(socket.create_connection(("127.0.0.1", port), timeout=30,
+                                                  source_address=(client, 0)))
+        extra = FLOOD - PER_CLIENT_CONNECTIONS
+        # the refusals, well before the header timeout closes the admitted ones
+        refused, deadline = 0, time.monotonic() + HEADER_TIMEOUT - 0.5
+        waiting = list(conns)
+        while waiting and refused < extra and time.monotonic() < deadline:
+            ready = select.select(waiting, [], [], max(0.0, deadline - time.monotonic()))[0]
+            for conn in ready:
+                waiting.remove(conn)
+                data = b""
+                while chunk := conn.recv(65536):
+                    data += chunk
+                if not data.startswith(b"HTTP/1.1 503 "):
+                    return f"flood answer {data[:40]!r}"
+                refused += 1
+        time.sleep(0.05)  # any more refused come at once
+        refused += len(select.select(waiting, [], [], 0)[0])
+        # one or two of this client's previous connections may not be counted out yet
+        return None if extra <= refused <= extra + 2 else f"{refused} of {FLOOD} refused"
+    finally:
+        for conn in conns:
+            conn.close()
+        # the server counts them out as it sees them close: a next connection at once could
+        # still be refused; the refusal says Retry-After: 1, and the flooding client waits so
+        time.sleep(1.0)
 
 
 # ---------------------------------------------------------------------------
@@ -325,9 +370,12 @@ def client_loop(port: int, client: str, rng: random.Random, stop: float, tally: 
                     (None if status in statuses else f"status {status}") or \
                     one_line_error(status, headers, answer)
                 tally.add(f"invalid {kind}", status, failure, answer.decode("utf-8", "replace"))
-            else:
+            elif roll < 0.985:
                 drop(port, post("/api/equity", LONG), client)
                 tally.add("dropped long computation", None)
+            else:
+                failure = flood(port, client)
+                tally.add("connection flood", None, failure, failure or "")
         except (OSError, ValueError) as exc:
             tally.add("connection", None, "connection error", repr(exc))
 

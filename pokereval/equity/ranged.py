@@ -191,17 +191,24 @@ class RangedRunner(Runner):
             known = np.array(spot.board, dtype=np.uint8)
             base = np.array(spot.unseen, dtype=np.int64)
             nruns = spot.runouts
+            self._listing_progress()  # the setup of millions of combinations takes a while
             tuples, tgroup, gweights, mult = self._suit_classes(tuples, tgroup, gweights)
+            self._listing_progress()
             gw = np.array(gweights, dtype=object)
             total = len(tuples) * nruns
             tup = np.ascontiguousarray(tuples.astype(np.int64))
             # run-outs stood for by the enumeration indices before f (a class counts
-            # once per member)
-            before = np.concatenate([[0], np.cumsum(mult)]).astype(object) * nruns
+            # once per member; without suit classes, f itself); int64: at most
+            # MAX_TUPLES x run-outs (an object array of millions of Python ints took
+            # seconds to build, with no stop point)
+            units = None
+            if mult is not None:
+                before = np.concatenate([[0], np.cumsum(mult, dtype=np.int64)]) * np.int64(nruns)
+                self._listing_progress()
 
-            def units(f):
-                t, r = divmod(f, nruns)
-                return int(before[t]) + (int(mult[t]) * r if r else 0)
+                def units(f):
+                    t, r = divmod(f, nruns)
+                    return int(before[t]) + (int(mult[t]) * r if r else 0)
 
             def call(first, count, chunk):
                 return weighted(K.board_exact_ranged(KT, G, H, R, kind, tup, tgroup, len(gweights),
@@ -280,14 +287,14 @@ class RangedRunner(Runner):
     def _suit_classes(self, tuples, tgroup, gweights):
         """One combination of holdings per suit-renaming class (see :mod:`pokereval.suits`):
         ``(tuples, tgroup, gweights, multiplicity of each kept combination)``, a weight
-        group per (weight group, class size)."""
+        group per (weight group, class size); the multiplicity is None when no renaming
+        applies (each combination stands for itself)."""
         from ..suits import classes, symmetries
 
         spot = self.spot
-        ones = np.ones(len(tuples), dtype=np.int64)
         maps = symmetries(self.blocks, self.weights, spot.board + spot.dead)
         if not maps:
-            return tuples, tgroup, gweights, ones
+            return tuples, tgroup, gweights, None
         starts = np.concatenate([[0], np.cumsum([len(b) for b in self.blocks])[:-1]]).astype(np.int64)
         first, sizes = classes(tuples.astype(np.int64) - starts, maps)
         pairs, group = np.unique(np.stack([tgroup[first], sizes], axis=1), axis=0,
