@@ -38,8 +38,8 @@ import numpy as np
 
 from ..cards import cards_str, check_disjoint, parse_cards
 from ..equity.options import parse_options
-from ..equity.plan import (AUTO_EXACT_SECONDS, MAX_EXACT_SECONDS, check_exact_cost, exact_cost_ns,
-                           tuple_cost_ns)
+from ..equity.plan import (AUTO_EXACT_SECONDS, MAX_EXACT_SECONDS, check_exact_cost,
+                           check_reachable, exact_cost_ns, stderr_reachable, tuple_cost_ns)
 from ..equity.results import EquityResult, player_results
 from ..equity.run import run, whole_weights
 from ..equity.spot import parse_spot, read_hands
@@ -192,10 +192,14 @@ def equity_over_boards(game, hands, board="", dead="", *, exact=None, samples=No
         # be well under it: a board range multiplies the work)
         check_exact_cost(_exact_cost_over(deals, renamings), f"{boards:,} boards")
         use_exact = True
-    elif opts.exact is None and opts.samples is None and opts.stderr is None and not ranged:
+    elif (opts.exact is None and opts.samples is None and not ranged
+          and (opts.stderr is None or not stderr_reachable(opts))):
+        # as a plain run: exact when cheap, and so for a stderr no sample count reaches
         use_exact = sum(exact_cost_ns(s) for *_, s in deals) <= AUTO_EXACT_SECONDS * 1e9
     else:
         use_exact = False
+    if not use_exact:  # a stderr out of reach would sample for hours: refused, as plain
+        check_reachable(opts)
     threads = opts.threads
 
     def scale(spot) -> Fraction:

@@ -272,6 +272,12 @@ def _needed_samples(options: Options) -> float | None:
     return LEAST_VARIANCE / options.stderr ** 2
 
 
+def stderr_reachable(options: Options) -> bool:
+    """False when ``options`` asks for a ``stderr`` no run under MAX_SAMPLES can reach."""
+    need = _needed_samples(options)
+    return need is None or need <= MAX_SAMPLES
+
+
 def check_reachable(options: Options) -> None:
     """Refuse a ``stderr`` target that no run under the sample cap can reach (a run would
     sample for hours and stop at the cap short of it)."""

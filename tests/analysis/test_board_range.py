@@ -384,3 +384,13 @@ def test_a_stop_asked_while_the_boards_are_read_ends_the_read():
                   progress=progress)
     assert len(seen) == 1 and r.partial
     check_result(r, 2, "omaha")
+
+
+def test_a_board_range_with_a_stderr_out_of_reach_is_exact_when_cheap_else_refused():
+    # fuzz (issue 26): stderr=1e-12 over a board range sampled toward 1e12 samples
+    cheap = pe.equity("courchevel", ["AhKd2c3s4h", "QsQdJhTc9c"], board="*s*s*", stderr=1e-12)
+    assert cheap.exact and cheap.boards == 1870
+    same = pe.equity("courchevel", ["AhKd2c3s4h", "QsQdJhTc9c"], board="*s*s*", exact=True)
+    assert cheap.equities == same.equities
+    with pytest.raises(HandError, match=r"^stderr=1e-12 is out of reach"):
+        pe.equity("courchevel", ["AA***", "QsQdJhTc9c"], board="4s5s*", stderr=1e-12)
