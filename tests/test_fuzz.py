@@ -23,10 +23,15 @@ CI_CASES = {"equity": 150, "equity-vs-reference": 100, "evaluate": 500, "evaluat
             # the analyses run whole walks per case: fewer of them (-m fuzz runs thousands)
             "equity_distribution": 100, "range_equities": 25, "equity_by_street": 100,
             "board_range": 100}
-#: Cases per entry point under ``-m fuzz`` (100,000 in all, plus 3,000 for each entry
-#: point registered without a count here: settle, allin_ev, web).
-FUZZ_CASES = {"equity": 8_000, "equity-vs-reference": 2_000, "evaluate": 50_000,
-              "evaluate_batch": 25_000, "parse_range": 5_000, "cli": 9_000, "batch": 1_000}
+#: Cases per entry point under ``-m fuzz``: 100,000 in all, spread over every entry point
+#: (the cheap ones get more, the analyses that walk whole spots per case fewer; a run
+#: takes hours on one core, split it with FUZZ_CASES below).
+LONG_RUN = {"evaluate": 15_000, "evaluate_batch": 10_000, "parse_range": 8_000,
+            "equity": 10_000, "equity-vs-reference": 4_000, "cli": 8_000, "batch": 3_000,
+            "settle": 8_000, "allin_ev": 5_000, "web": 4_000, "hh": 6_000, "percentile": 6_000,
+            "pql": 3_000, "board_range": 3_000, "breakdown": 3_000, "equity_by_street": 2_000,
+            "equity_distribution": 1_000, "range_equities": 1_000}
+FUZZ_CASES = dict(LONG_RUN)
 DEFAULT_CASES = 300  # an entry point registered later and not listed above
 #: FUZZ_CASES="equity=2000,cli=500" (environment): the -m fuzz counts of those entry points
 #: (a long run split into chunks, each in its own process); FUZZ_SCALE=0.5: every count
@@ -111,3 +116,9 @@ def test_fuzz(name):
 def test_fuzz_long(name):
     _fuzz(name, max(1, round(FUZZ_SCALE * FUZZ_CASES.get(name, 10 * DEFAULT_CASES))),
           collect=True)
+
+
+def test_the_long_run_counts_every_entry_point():
+    """-m fuzz gives each entry point its own count, 100,000 cases in all (issue 26)."""
+    assert set(LONG_RUN) == set(fuzzing.ENTRY_POINTS)
+    assert sum(LONG_RUN.values()) == 100_000 and min(LONG_RUN.values()) >= 1_000
