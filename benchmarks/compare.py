@@ -291,7 +291,7 @@ class Compare:
         def run():
             out.seek(0)
             out.truncate()
-            rc = cli.cmd_batch(argparse.Namespace(file=f.name), out, sys.stderr)
+            rc = cli.cmd_batch(argparse.Namespace(file=f.name, ordering=None), out, sys.stderr)
             return rc, out.getvalue()
 
         try:
