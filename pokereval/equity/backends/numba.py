@@ -10,6 +10,7 @@ Importing this module does not import Numba (the C path never loads it).
 """
 from __future__ import annotations
 
+import os
 import sys
 import threading
 from typing import Any, Callable
@@ -19,6 +20,23 @@ __all__ = ["parallel", "thread_count", "loaded"]
 # Re-entrant: a batch that runs one kernel per combination of holdings calls
 # parallel() from code that may itself run inside parallel().
 _LOCK = threading.RLock()
+
+
+def _after_fork_in_child() -> None:
+    """A forked child gets locks of its own.  Numba guards its thread launch with a
+    multiprocessing lock (a semaphore a forked child shares with its parent), taken by
+    every get_num_threads(): a child killed while holding it (a cancelled pool worker)
+    left the parent waiting forever on its next kernel call.  Numba makes a new one
+    when it finds none.  And the kernel lock may have been held by a parent thread
+    that does not exist in the child."""
+    global _LOCK
+    _LOCK = threading.RLock()
+    launch = sys.modules.get("numba.np.ufunc.parallel")
+    if launch is not None and hasattr(launch, "_backend_init_process_lock"):
+        launch._backend_init_process_lock = None
+
+
+os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 def loaded() -> bool:
