@@ -49,7 +49,7 @@ def without_elapsed(data: dict) -> dict:
 
 def test_fifty_concurrent_flop_requests_all_answered_correctly():
     spots = flop_spots(50)
-    with serve("--per-client", "0") as server:  # 50 clients, all on 127.0.0.1
+    with serve("--per-client", "0", "--max-connections-per-client", "0") as server:  # 50 clients, all on 127.0.0.1
         with ThreadPoolExecutor(max_workers=50) as pool:
             answers = list(pool.map(lambda body: server.post("/api/equity", body), spots))
         assert server.get("/api/health")["busy"] == 0
