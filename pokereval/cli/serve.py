@@ -5,7 +5,8 @@
     pokereval serve [--host 127.0.0.1] [--port 8000] [--open] [--workers N] [--queue N]
                     [--time-limit S] [--max-samples N] [--isolation process|thread]
                     [--allow-host NAME]... [--per-client N] [--body-timeout S]
-                    [--header-timeout S] [--max-connections-per-client N] [--max-connections N]
+                    [--header-timeout S] [--send-timeout S]
+                    [--max-connections-per-client N] [--max-connections N]
 """
 from __future__ import annotations
 
@@ -86,6 +87,9 @@ def register(commands: argparse._SubParsersAction) -> None:
                     help="seconds a connection has to send a request line and headers, from "
                          "its opening or its previous answer (default 10; then closed, with "
                          "408 if part of a request came)")
+    sv.add_argument("--send-timeout", type=_seconds_limit, default=30.0, metavar="S",
+                    help="seconds an answer may wait for a client that has stopped reading "
+                         "(default 30; then the connection is dropped)")
     sv.add_argument("--max-connections-per-client", type=int, default=32, metavar="N",
                     help="connections open at once from one client address (default 32; "
                          "0: no cap); one more is answered 503 and closed")
@@ -131,6 +135,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                     max_samples=args.max_samples, test_faults=faults_enabled(),
                     isolation=args.isolation, per_client=args.per_client,
                     body_seconds=args.body_timeout, header_seconds=args.header_timeout,
+                    send_seconds=args.send_timeout,
                     connections_per_client=args.max_connections_per_client,
                     max_connections=args.max_connections,
                     allowed_hosts=allowed_hosts(args.host, args.allow_host))
@@ -160,7 +165,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         # h11 (not httptools, whatever is installed): the header timer and the connection
         # caps are its subclass, and h11_max_incomplete_event_size is h11's
         protocol = guarded_protocol(limits.header_seconds, limits.connections_per_client,
-                                    limits.max_connections)
+                                    limits.max_connections, limits.send_seconds)
         app.state.connections = protocol.stats
 
         class Server(uvicorn.Server):

@@ -81,6 +81,7 @@ class Limits:
     body_seconds: float = 10.0      # wall time to receive one request body (408 beyond)
     # enforced by pokereval serve's protocol (web/connections.py), not by this ASGI app:
     header_seconds: float = 10.0    # wall time to receive a request line and headers (408)
+    send_seconds: float = 30.0      # wall time an answer may wait for its client to read (abort)
     connections_per_client: int = 32  # open connections per client address (0: any; 503)
     max_connections: int = 512      # open connections in all (0: any; 503)
     max_header: int = 8_192         # bytes of the request line and headers

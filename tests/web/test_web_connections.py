@@ -11,7 +11,9 @@ to it over raw sockets from distinct loopback addresses (127.0.0.N, each one a c
 * one address may hold ``--max-connections-per-client`` connections (32): the next one is
   answered 503 and closed while other addresses are served, and the count follows the
   connections that close (1000 opened and closed, then the cap still admits 32);
-* ``--max-connections`` caps them in all.
+* ``--max-connections`` caps them in all;
+* a client that pipelines requests and never reads the answers is dropped after
+  ``--send-timeout`` while a slow reader of the same answers is not.
 
 Each test fails through a socket timeout if the server never closes a connection.
 """
@@ -216,6 +218,43 @@ def test_max_connections_caps_all_addresses():
         assert _json_body(answer)["connections"] == {"open": 4, "clients": 4}
 
 
+def _pipelining_client(port: int, client: int, requests: int) -> socket.socket:
+    """A connection with a small receive buffer that has sent ``requests`` pipelined
+    GETs of the page's script (25 KB each), more than the socket buffers hold."""
+    conn = socket.socket()
+    conn.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    conn.bind((f"127.0.0.{client}", 0))
+    conn.connect(("127.0.0.1", port))
+    conn.sendall(b"GET /static/app.js HTTP/1.1\r\nHost: localhost\r\n\r\n" * requests)
+    return conn
+
+
+def test_a_client_that_never_reads_its_answers_is_dropped_a_slow_reader_is_not():
+    """Two clients pipeline 400 requests for the 25 KB script: one never reads, one
+    reads 4 KB every 0.2 s.  With --send-timeout 2 the first is dropped within a few
+    seconds (without the send watch it is held for ever: its answer waits on a full
+    buffer); the slow reader keeps getting data past three timeouts; health is answered
+    throughout."""
+    with serve("--workers", "1", "--send-timeout", "2") as server, contextlib.ExitStack() as stack:
+        stalled = stack.enter_context(_pipelining_client(server.port, 61, 400))
+        slow = stack.enter_context(_pipelining_client(server.port, 62, 400))
+        slow.settimeout(5)
+        assert _open_connections(server, 3) == 3
+        started, received = time.monotonic(), 0
+        dropped_after = None
+        while time.monotonic() - started < 7:
+            received += len(slow.recv(4096))
+            if dropped_after is None and server.get("/api/health")["connections"]["open"] == 2:
+                dropped_after = time.monotonic() - started
+            time.sleep(0.2)
+        assert dropped_after is not None and dropped_after < 6, dropped_after
+        assert received > 100_000  # the slow reader was answered all along
+        assert server.get("/api/health")["connections"] == {"open": 2, "clients": 2}
+        stalled.settimeout(10)
+        answers = _read_to_end(stalled).count(b"HTTP/1.1 200 ")  # what the socket held, then EOF
+        assert 0 < answers < 400, answers
+
+
 @pytest.mark.parametrize("option", ["--max-connections-per-client", "--max-connections"])
 def test_negative_connection_caps_are_one_line(capsys, option):
     assert main(["serve", option, "-1"]) == 2
@@ -226,12 +265,15 @@ def test_negative_connection_caps_are_one_line(capsys, option):
 def test_serve_help_names_the_connection_options(capsys):
     assert main(["serve", "--help"]) == 0
     out = " ".join(capsys.readouterr().out.split())
-    for option in ("--header-timeout S", "--max-connections-per-client N", "--max-connections N"):
+    for option in ("--header-timeout S", "--send-timeout S", "--max-connections-per-client N",
+                   "--max-connections N"):
         assert option in out
 
 
 def test_each_server_has_its_own_counts():
-    one, two = guarded_protocol(1, 2, 3), guarded_protocol(4, 5, 6)
+    one, two = guarded_protocol(1, 2, 3), guarded_protocol(4, 5, 6, 7)
     one.open_by_client["10.0.0.1"] += 1
     assert one.stats() == {"open": 1, "clients": 1} and two.stats() == {"open": 0, "clients": 0}
-    assert (two.header_seconds, two.per_client, two.max_connections) == (4.0, 5, 6)
+    assert (two.header_seconds, two.per_client, two.max_connections, two.send_seconds) == \
+        (4.0, 5, 6, 7.0)
+    assert one.send_seconds == 30.0
