@@ -119,7 +119,10 @@ def sample_boards(spots: list, masses: np.ndarray, opts: Options, seed: int,
         threads = opts.threads
         if samples < SINGLE_THREAD_BELOW and threads is None:
             threads = 1
-        sub = parse_options(None, int(samples), None, int(rng.integers(1 << 62)), threads, None)
+        # the user's progress between the board's batches too: a board's run may be long
+        # (a huge sample budget over few boards), and a stop must reach it
+        forward = (lambda partial: tick()) if opts.progress is not None else None
+        sub = parse_options(None, int(samples), None, int(rng.integers(1 << 62)), threads, forward)
         r = run(spots[b], sub, time.perf_counter())
         c = np.array([p.outcomes for p in r.players], dtype=np.float64)
         got = int(c[0].sum())

@@ -15,7 +15,7 @@ import pokereval as pe
 STOP_SECONDS = 1.5
 #: Kinds run in the default test run (each costs a child process and a warm-up); the
 #: others are marked slow (``pytest -m slow``).
-QUICK = {"ranged, exact", "board range, exact", "breakdown, sampled"}
+QUICK = {"ranged, exact", "board range, exact", "board range, Monte Carlo", "breakdown, sampled"}
 
 
 #: Known late stops (none now).  "ranged, exact [progress]" was: 2.0 to 3.1 s, the setup

@@ -64,6 +64,9 @@ STOP_SPOTS = [
          ('pe.equity("holdem", ["AhAd", "KsKd"], exact=True, progress=lambda r: None)',), "progress"),
     Spot("board range, Monte Carlo", 'pe.equity("omaha", ["AA**", "KsKdQhJh"], board="K**", samples=10**10)',
          (_W_MC,)),
+    # few boards, a huge budget: each board's own run is long (the stop must reach inside it)
+    Spot("board range, Monte Carlo", 'pe.equity("omaha5", ["5hQs2sTh3h", "4s8d7sKs5s"], board="Ax", samples=10**12, progress=STOP)',
+         (_W_MC,), "progress"),
     Spot("stud, exact", 'pe.equity("stud", ["AhKd2c", "3c4d5h"], exact=True)', (_W_STUD,)),
     Spot("stud, exact", 'pe.equity("stud", ["AhKd2c", "3c4d5h"], exact=True, progress=STOP)',
          (_W_STUD,), "progress"),

@@ -153,6 +153,9 @@ def run_case(name: str, case, collect: bool = False) -> None:
     of raising it (short runs let hypothesis shrink the first one)."""
     ep = ENTRY_POINTS[name]
     COUNTS[name] = COUNTS.get(name, 0) + 1
+    if LOG:  # the case about to run: what a crash of the whole process leaves behind
+        with open(LOG + ".case", "w") as f:
+            f.write(f"{name}: {case!r}\n")
     started = time.perf_counter()
     try:
         try:
@@ -444,11 +447,16 @@ def check_equity_reference(spot: Spot) -> None:
     hands = [naive.parse_cards(h.replace("\u2663", "c").replace("\u2666", "d")
                                .replace("\u2665", "h").replace("\u2660", "s")) for h in spot.hands]
     board = naive.parse_cards(_plain(spot.board))
+    texts = spot.hands
+    if pe.get_game(spot.game).stud:
+        # "8hQsAh,2h8c5c7d" is a range of two partial stud hands to pokereval (both
+        # readings are valid there): give it the cards the reference reads
+        texts = [_plain(h) for h in spot.hands]
     if naive_runouts(spot.game, hands, board) > 60:
-        result = pe.equity(spot.game, spot.hands, spot.board, spot.dead, samples=2000, seed=1)
+        result = pe.equity(spot.game, texts, spot.board, spot.dead, samples=2000, seed=1)
         check_result(result, len(spot.hands), spot.game)
         return
-    result = pe.equity(spot.game, spot.hands, spot.board, spot.dead, exact=True)
+    result = pe.equity(spot.game, texts, spot.board, spot.dead, exact=True)
     check_result(result, len(spot.hands), spot.game)
     ref = naive.reference_equity(spot.game, [naive.cards_str(h) for h in hands],
                                  naive.cards_str(board), naive.cards_str(naive.parse_cards(_plain(spot.dead))))
