@@ -23,6 +23,7 @@ from pokereval import api, protocol
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 webdriver = pytest.importorskip("selenium.webdriver")
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.chrome.options import Options  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
@@ -61,7 +62,9 @@ def browser():
 
 
 def wait(driver, condition, seconds=WAIT):
-    return WebDriverWait(driver, seconds, poll_frequency=0.05).until(condition)
+    # the page redraws its answer: an element found a moment ago may be gone; look again
+    return WebDriverWait(driver, seconds, poll_frequency=0.05,
+                         ignored_exceptions=(StaleElementReferenceException,)).until(condition)
 
 
 def open_page(driver, url):
