@@ -43,6 +43,7 @@ __all__ = [
     "RANKS",
     "SUITS",
     "parse_card",
+    "holdings_str",
     "rank_index",
     "suit_index",
     "parse_cards",
@@ -227,6 +228,16 @@ def cards_str(cards: Iterable[int]) -> str:
     ('AhKd', '')
     """
     return "".join(card_str(c) for c in cards)
+
+
+def holdings_str(rows: Iterable[Iterable[int]]) -> list[str]:
+    """The text of each holding, its cards high to low (many at once: no per-card checks,
+    the rows are card indices the engine made).
+
+    >>> holdings_str([[45, 50], [0, 51]])
+    ['AhKd', 'As2c']
+    """
+    return ["".join([_NAMES[c] for c in sorted(row, reverse=True)]) for row in rows]
 
 
 def check_disjoint(groups: Mapping[str, Iterable[int]]) -> None:

@@ -15,7 +15,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..cards import cards_str
+from ..cards import cards_str, holdings_str
 from ..equity.options import parse_options
 from ..equity.plan import AUTO_EXACT_SECONDS, check_exact_cost, exact_cost_ns, tuple_cost_ns
 from ..equity.spot import Spot, parse_spot
@@ -121,13 +121,16 @@ def range_equities(game, hands, board="", dead="", *, player=None, classes=None,
     weight = np.asarray(weight, dtype=np.float64)
     keep = weight > 0
     keys = class_keys(rows) if merge else np.arange(len(rows))
-    out = []
-    for key in np.unique(keys[keep]):
-        members = np.nonzero((keys == key) & keep)[0]
-        w = float(weight[members].sum())
-        first = members[0]
-        out.append(HoldingEquity(cards_str(sorted(rows[first].tolist(), reverse=True)), float(eq[first]), w,
-                                 len(members), fractions[first] if exact_run else None))
+    # one pass over the holdings (a loop over classes scanning all of them was quadratic)
+    kept = np.nonzero(keep)[0]
+    _, first_of, inverse, combos = np.unique(keys[kept], return_index=True,
+                                              return_inverse=True, return_counts=True)
+    class_weight = np.bincount(inverse.ravel(), weights=weight[kept], minlength=len(combos))
+    firsts = kept[first_of]
+    out = [HoldingEquity(text, e, w, c, fractions[first] if exact_run else None)
+           for text, first, e, w, c in zip(holdings_str(rows[firsts].tolist()), firsts.tolist(),
+                                           eq[firsts].tolist(), class_weight.tolist(),
+                                           combos.tolist())]
     total = sum(h.weight for h in out)
     for h in out:
         h.weight /= total

@@ -60,3 +60,17 @@ def test_range_equities_errors():
         pe.range_equities("holdem", ["AhAd", "7c8c"])
     with pytest.raises(HandError, match="player must be"):
         pe.range_equities("holdem", ["AhAd", "KK"], player=0)
+
+
+def test_range_equities_classes_sum_their_members_weights():
+    """Merged suit classes: each class counts its members and sums their weights
+    (6 pairs and 12 offsuit combos at weight 2, 4 suited combos at weight 1)."""
+    r = pe.range_equities("holdem", ["AA@2,AKs@1,72o@2", "QQ"], samples=2000, seed=5)
+    assert r.classes
+    got = {h.holding[0] + h.holding[2]: (h.combos, h.weight) for h in r.holdings}
+    assert got == {"AA": (6, pytest.approx(0.3)), "AK": (4, pytest.approx(0.1)),
+                   "72": (12, pytest.approx(0.6))}
+    single = pe.range_equities("holdem", ["AA@2,AKs@1,72o@2", "QQ"], samples=2000, seed=5,
+                               classes=False)
+    assert len(single.holdings) == 22 and {h.combos for h in single.holdings} == {1}
+    assert sum(h.weight for h in single.holdings if h.holding[0] == "7") == pytest.approx(0.6)
