@@ -38,6 +38,13 @@ def row_masks(rows: np.ndarray) -> np.ndarray:
 
 def unique_rows(rows: np.ndarray) -> np.ndarray:
     """Rows (sorted cards) without repeats, in mask order."""
+    k = rows.shape[1]
+    if k and math.comb(52, k) <= DENSE_UNION and 8 * len(rows) >= math.comb(52, k):
+        # many rows of few possible sets: mark a dense table, no sort (a union of
+        # wide 5-card stud alternatives: 0.9 s -> 0.1 s)
+        seen = np.zeros(math.comb(52, k), bool)
+        seen[colex_ranks(rows)] = True
+        return colex_rows(np.flatnonzero(seen), k)
     keys = row_masks(rows)
     order = np.argsort(keys)
     keys = keys[order]

@@ -537,3 +537,19 @@ def test_recent_ranges_are_read_once_and_stay_read_only():
         parse_range("holdem", f"{'AKQJT98765432'[i]}{'AKQJT98765432'[i]}")
     assert parse_range("omaha-hilo", "AA**:$ds") is not a
     assert len(parse_range("omaha-hilo", "AA**:$ds")) == len(a)
+
+
+@pytest.mark.parametrize("k, n", [(2, 30), (3, 200_000), (5, 400_000)])
+def test_unique_rows_dense_and_sorted_agree(k, n):
+    """unique_rows marks a dense table when the rows are many for the possible k-card sets
+    (k=3, 5 here) and sorts masks otherwise (k=2 here): both give each set once, in mask
+    order, whatever the repeats."""
+    from pokereval.ranges.rows import row_masks, unique_rows
+    rng = np.random.default_rng(k)
+    rows = np.sort(np.argsort(rng.random((n, 52)), axis=1)[:, :k], axis=1).astype(np.uint8)
+    rows = np.concatenate([rows, rows[: n // 3]])
+    got = unique_rows(rows)
+    masks = row_masks(rows)
+    want = np.unique(masks)
+    assert np.array_equal(row_masks(got), want)
+    assert got.dtype == np.uint8 and np.all(np.diff(got.astype(int), axis=1) > 0)
