@@ -12,7 +12,7 @@ was cut (an input of megabytes must not become a log line of megabytes).
 """
 
 __all__ = ["PokerEvalError", "CardError", "GameError", "HandError", "MAX_MESSAGE", "one_line",
-           "install_hint", "about"]
+           "install_hint", "about", "interrupted"]
 
 #: Longest error message, in characters (longer ones are cut in the middle).
 MAX_MESSAGE = 1000
@@ -45,6 +45,20 @@ def one_line(message: object) -> str:
         cut = len(text) - head - tail
         text = f"{text[:head]} [... {cut:,} characters cut ...] {text[-tail:]}"
     return text
+
+
+def interrupted(exc: BaseException) -> bool:
+    """Whether a KeyboardInterrupt is in ``exc``'s chain of causes: Numba reports a
+    Ctrl-C that lands while it boxes a kernel's result (Python code runs there) as a
+    SystemError chained to the interrupt, which the caller should see as the interrupt."""
+    seen: set[int] = set()
+    link: BaseException | None = exc
+    while link is not None and id(link) not in seen:
+        if isinstance(link, KeyboardInterrupt):
+            return True
+        seen.add(id(link))
+        link = link.__cause__ or link.__context__
+    return False
 
 
 class PokerEvalError(ValueError):

@@ -24,9 +24,10 @@ from math import comb
 
 import numpy as np
 
+from ..errors import interrupted
 from . import _jit  # noqa: F401  (Numba and the cache locators: importing the package loads them)
 from .boards import BOARD_SHIFT, BOARD_SLOTS, displacement_hash, five_card_rank_multisets
-from .handeval import eval_batch, prep_holdings
+from .handeval import eval_batch, holding_features
 from .structs import GameFlags, Holdings, PlayerKind, RangeData, Tables
 
 #: The kernels of the other modules, imported on first use (PEP 562): a process loads
@@ -57,6 +58,19 @@ __all__ = [
     "board_hash", "class_trials", "pair_tables",
     "stud_mc_ranged", "GameFlags", "Holdings", "PlayerKind", "RangeData", "Tables",
 ]
+
+
+def prep_holdings(KT, holes, omaha) -> Holdings:
+    """:class:`.structs.Holdings` of each row of ``holes`` (uint8[h, ncards]), for Python
+    callers.  The kernel returns a plain tuple: Numba boxes a returned NamedTuple by
+    calling its class, which runs Python code, and a signal handler raising there
+    (Ctrl-C, an alarm) crashed the process (SIGSEGV) a few hundred interrupts in."""
+    try:
+        return Holdings(*holding_features(KT, holes, omaha))
+    except SystemError as exc:
+        if interrupted(exc):
+            raise KeyboardInterrupt from None
+        raise
 
 
 #: ``KT.board_offset`` of :func:`kernel_tables` ``(boards=False)``: a one-entry stand-in of

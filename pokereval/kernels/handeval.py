@@ -85,10 +85,11 @@ def omaha_low_value(KT, hlow, blow):
 # --------------------------------------------------------------------------
 
 @jit
-def prep_holdings(KT, holes, omaha):
-    """:class:`.structs.Holdings` of each row of ``holes`` (uint8[h, ncards]):
-    ``(hk, hl, hpack, hsm, pk)``; ``pk`` has one column per hole pair when
-    ``omaha`` (else a single unused column)."""
+def holding_features(KT, holes, omaha):
+    """The fields ``(hk, hl, hpack, hsm, pk)`` of :class:`.structs.Holdings` for each row
+    of ``holes`` (uint8[h, ncards]); ``pk`` has one column per hole pair when ``omaha``
+    (else a single unused column).  A plain tuple: Python callers wrap it (see
+    :func:`pokereval.kernels.prep_holdings`)."""
     card_w = KT.card_w
     card_low = KT.card_low
     nh = holes.shape[0]
@@ -112,6 +113,13 @@ def prep_holdings(KT, holes, omaha):
                 for j in range(i + 1, nc):
                     pk[h, q] = card_w[np.int64(holes[h, i])] + card_w[np.int64(holes[h, j])]
                     q += 1
+    return hk, hl, hpack, hsm, pk
+
+
+@jit
+def prep_holdings(KT, holes, omaha):
+    """:class:`.structs.Holdings` of each row of ``holes``, inside the kernels."""
+    hk, hl, hpack, hsm, pk = holding_features(KT, holes, omaha)
     return Holdings(hk, hl, hpack, hsm, pk)
 
 

@@ -15,6 +15,8 @@ import sys
 import threading
 from typing import Any, Callable
 
+from ...errors import interrupted
+
 __all__ = ["parallel", "thread_count", "loaded"]
 
 # Re-entrant: a batch that runs one kernel per combination of holdings calls
@@ -68,21 +70,10 @@ def parallel(kernel: Callable[..., Any], *args: Any, threads: int | None = None)
             # Ctrl-C that lands while Numba boxes the kernel's result surfaces as a
             # SystemError chained to the KeyboardInterrupt: give the caller the
             # interrupt, so the run stops with its partial result
-            if _interrupted(exc):
+            if interrupted(exc):
                 raise KeyboardInterrupt from None
             raise
         finally:
             if threads is not None and threads != previous:
                 numba.set_num_threads(previous)
 
-
-def _interrupted(exc: BaseException) -> bool:
-    """Whether a KeyboardInterrupt is in ``exc``'s chain of causes."""
-    seen: set[int] = set()
-    link: BaseException | None = exc
-    while link is not None and id(link) not in seen:
-        if isinstance(link, KeyboardInterrupt):
-            return True
-        seen.add(id(link))
-        link = link.__cause__ or link.__context__
-    return False
