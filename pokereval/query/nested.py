@@ -88,6 +88,19 @@ class Nested:
         self._ranges: dict = {}
         self._percentile: dict = {}
         self._lock = threading.Lock()
+        # set when the query is stopped (Ctrl-C, the web's Cancel): the chunks running on
+        # other threads raise at their next nested walk instead of finishing (a chunk of
+        # HvREquity trials is minutes of equity runs)
+        self.stopped = threading.Event()
+
+    def check(self) -> None:
+        """Raise KeyboardInterrupt when the query was stopped."""
+        if self.stopped.is_set():
+            raise KeyboardInterrupt
+
+    def _options(self):
+        """A nested equity run's options: seeded, one thread, stopped with the query."""
+        return parse_options(None, None, None, self.seed, 1, lambda partial: self.check())
 
     # equity on a street -------------------------------------------------------------
     def equity(self, h: Hands, p: int, st: str) -> Num:
@@ -103,9 +116,9 @@ class Nested:
         if todo:  # walk the new keys, then tally their counts in one go
             free = ((_masks(keys[heads[todo]]) | np.uint64(self.dead_mask))[:, None]
                     >> _CARDS.astype(np.uint64) & _ONE) == 0
-            counts = np.stack([_native.board_exact_counts(holes[heads[j]], g.exactly_two, g.eight,
-                                                          board[heads[j]], _CARDS[free[t]])
-                               for t, j in enumerate(todo)])
+            counts = np.stack([self._walked(_native.board_exact_counts(
+                holes[heads[j]], g.exactly_two, g.eight, board[heads[j]], _CARDS[free[t]]))
+                for t, j in enumerate(todo)])
             shares = (counts * share_units(g.pot, n)).sum(axis=(2, 3))
             runs = counts[:, 0].sum(axis=(1, 2))
             for t, j in enumerate(todo):
@@ -117,6 +130,10 @@ class Nested:
         out[rows] = values[run_of]
         return Num(out, (runouts or 1) * 2 * lcm_upto(n))
 
+    def _walked(self, value):
+        self.check()
+        return value
+
     def _stud_equity(self, h: Hands, p: int, k: int) -> Num:
         n = h.n
         cards = [h.hole(q, k) for q in range(n)]
@@ -127,8 +144,8 @@ class Nested:
             hands = tuple(cards_str(c[i]) for c in cards)
             hit = self._equity.get(hands)
             if hit is None:
-                r = run(parse_spot(self.game, list(hands), "", dead),
-                        parse_options(None, None, None, self.seed, 1, None), 0.0)
+                r = run(parse_spot(self.game, list(hands), "", dead), self._options(), 0.0)
+                self.check()  # a stopped run's partial answer is not cached
                 hit = [pl.fraction if r.exact else pl.equity for pl in r.players]
                 self._equity[hands] = hit
             values.append(hit[p])
@@ -149,7 +166,8 @@ class Nested:
             if hit is None:
                 texts = [hand if q == p else s.text for q, s in enumerate(self.table.seats)]
                 r = run(parse_spot(self.game, texts, b, cards_str(self.table.dead)),
-                        parse_options(None, None, None, self.seed, 1, None), 0.0)
+                        self._options(), 0.0)
+                self.check()
                 hit = r.players[p].fraction if r.exact else r.players[p].equity
                 self._hvr[(p, hand, b)] = hit
             values.append(hit)
@@ -187,6 +205,7 @@ class Nested:
         seen = _masks(hole) | _masks(board) | np.uint64(self.dead_mask)
         count = np.zeros(len(live), dtype=np.int64)
         for c in range(52):
+            self.check()
             free = ((seen >> np.uint64(c)) & _ONE) == 0
             rows = np.nonzero(free)[0]
             if not len(rows):
@@ -208,6 +227,7 @@ class Nested:
                 seen |= _masks(h.hole(q, min(k, 6))[live, 2:])
         count = np.zeros(len(live), dtype=np.int64)
         for c in range(52):
+            self.check()
             rows = np.nonzero(((seen >> np.uint64(c)) & _ONE) == 0)[0]
             if not len(rows):
                 continue

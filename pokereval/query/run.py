@@ -13,6 +13,7 @@ import math
 import os
 import time
 from concurrent.futures import Executor, ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from threading import Lock
@@ -197,16 +198,47 @@ def _threads(threads: int | None) -> int:
     return threads
 
 
+#: Seconds between progress reports while a chunk runs (a chunk of nested equity runs
+#: takes minutes: the callback, which may stop the run, is called in the meantime too).
+_REPORT_SECONDS = 0.25
+
+
+def _waited(future, progress, report):
+    """``future``'s result; while it is not done, ``progress(report())`` every
+    :data:`_REPORT_SECONDS` (the partial result so far)."""
+    if progress is None:
+        return future.result()
+    while True:
+        try:
+            return future.result(timeout=_REPORT_SECONDS)
+        except TimeoutError:
+            progress(report())
+
+
+@contextmanager
+def _stopping(nested: Nested):
+    """On any exception (Ctrl-C above all), stop the chunks still running on the pool's
+    threads before the pool's shutdown waits for them (entered after the pool, so it
+    exits first)."""
+    try:
+        yield
+    except BaseException:
+        nested.stopped.set()
+        raise
+
+
 def _run_exact(query, nested, threads, progress, started, seed) -> PqlResult:
     sums, trials, dealt = _sums(query, True), 0, 0
     blocks = enumerate_blocks(query.table, query.streets)
     try:
-        with ThreadPoolExecutor(_threads(threads)) as pool:
+        with ThreadPoolExecutor(_threads(threads)) as pool, _stopping(nested):
             while True:
                 wave = [b for _, b in zip(range(_threads(threads)), blocks)]
                 if not wave:
                     break
-                for part, t, d in pool.map(lambda b: block_sums(query, b, nested, True), wave):
+                futures = [pool.submit(block_sums, query, b, nested, True) for b in wave]
+                report = lambda: _result(query, sums, True, trials, dealt, seed, True, started)  # noqa: E731
+                for part, t, d in (_waited(f, progress, report) for f in futures):
                     _merge(sums, part)
                     trials, dealt = trials + t, dealt + d
                 if progress is not None:
@@ -228,7 +260,7 @@ def _run_sampled(query, nested, trials, stderr, seed, threads, progress, started
     n = _threads(threads) if executor is None else max(_threads(threads), 8)
     partial = False
     try:
-        with ThreadPoolExecutor(n) as threads_pool:
+        with ThreadPoolExecutor(n) as threads_pool, _stopping(nested):
             pool = executor or threads_pool
 
             def submit(i: int, keep: int | None = None):
@@ -243,10 +275,11 @@ def _run_sampled(query, nested, trials, stderr, seed, threads, progress, started
                 # no chunk of this wave counts more than the trials still wanted (so a
                 # short run's nested walks compute only those); the cut below is the same
                 futures = [submit(i, None if goal is None else goal - accepted) for i in wave]
-                parts = (f.result() for f in futures)
+                report = lambda: _result(query, sums, False, accepted, dealt, seed, True, started)  # noqa: E731
+                parts = (_waited(f, progress, report) for f in futures)
                 for i, (part, t, d) in zip(wave, parts):
                     if goal is not None and accepted + t > goal:  # cut this chunk to the goal
-                        part, t, d = submit(i, goal - accepted).result()
+                        part, t, d = _waited(submit(i, goal - accepted), progress, report)
                     _merge(sums, part)
                     accepted, dealt = accepted + t, dealt + d
                     if (goal is not None and accepted >= goal) or \

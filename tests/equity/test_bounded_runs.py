@@ -15,7 +15,8 @@ import pokereval as pe
 STOP_SECONDS = 1.5
 #: Kinds run in the default test run (each costs a child process and a warm-up); the
 #: others are marked slow (``pytest -m slow``).
-QUICK = {"ranged, exact", "board range, exact", "board range, Monte Carlo", "breakdown, sampled"}
+QUICK = {"ranged, exact", "board range, exact", "board range, Monte Carlo", "breakdown, sampled",
+         "pql, nested equity"}
 
 
 #: Known late stops (none now).  "ranged, exact [progress]" was: 2.0 to 3.1 s, the setup
@@ -37,7 +38,7 @@ def test_long_runs_stop_within_a_second_and_a_half(spot):
     if m["stop"] is None:  # it finished before the stop: nothing to interrupt
         return
     assert m["stop"] <= STOP_SECONDS, m
-    if spot.call.startswith("pe.equity("):  # pe.equity promises the partial result
+    if spot.call.startswith(("pe.equity(", "pe.pql(")):  # these promise the partial result
         # (unless its last board ended before the stop was seen: a whole run under 1 s on
         # a fast machine)
         assert m["outcome"] == "partial result" or (m["outcome"] == "finished"

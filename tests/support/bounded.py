@@ -42,6 +42,9 @@ _W_BOARD = 'pe.equity("omaha-hilo", ["AhAd2c3s", "KsKdQhJh"], exact=True, progre
 _W_RANGED = 'pe.equity("omaha-hilo", ["AA**", "KK**"], board="Kh7c2d9s", exact=True)'
 _W_MC = 'pe.equity("omaha-hilo", ["AA**", "KK**"], samples=5000, seed=1)'
 _W_STUD = 'pe.equity("stud", ["AhKd2c3s", "3c4d5h6s"], exact=True)'
+_PQL_HVR = ('pe.pql("select min(HvREquity(p1, preflop)), avg(HvREquity(p2, river)) from '
+            'game=\'omaha8\', p1=\'A2**\', p2=\'A2**\'", trials=2000, seed=1, threads=2{})')
+_W_PQL = _PQL_HVR.format("").replace("trials=2000", "trials=5")
 
 #: The longest spots of each kind that are not refused: each must stop within 1.5 s.
 STOP_SPOTS = [
@@ -90,6 +93,9 @@ STOP_SPOTS = [
          ('pe.range_equities("omaha-hilo", ["AA**", "KsKdQhJh"], board="2c3c4c", exact=True)',)),
     Spot("equity_by_street, exact", 'pe.equity_by_street("stud", ["AhKd2c5s", "3c4d5h6d"], exact=True)',
          (_W_STUD,)),
+    # one equity run per trial on threads (a minute of them): the stop reaches the threads
+    Spot("pql, nested equity", _PQL_HVR.format(""), (_W_PQL,)),
+    Spot("pql, nested equity", _PQL_HVR.format(", progress=STOP"), (_W_PQL,), "progress"),
 ]
 
 #: Exact runs estimated over an hour on one core: each refused up front with the estimate.

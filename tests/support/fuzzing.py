@@ -876,11 +876,21 @@ def pql_query_st(draw) -> str:
 
 @entry_point("pql", pql_query_st(), budget=30.0)
 def check_pql(text: str) -> None:
-    r = pe.pql(text, trials=2000, seed=1, threads=1) if ";" not in text else None
-    if r is None:
+    if ";" in text:
         for statement in pe.api.split_statements(text):
             pe.api.check_pql(statement)
         return
+    # stopped like the analyses: a query of nested equity runs is minutes of work
+    with time_limit(ANALYSIS_STOP_SECONDS, KeyboardInterrupt):
+        try:
+            r = pe.pql(text, trials=2000, seed=1, threads=1)
+        except KeyboardInterrupt:  # landed outside the run (parsing, compiling)
+            return
+    json.dumps(r.to_dict(), default=str)
+    if r.partial:
+        assert not r.exact and r.trials <= min(2000, r.dealt)
+        if not r.trials:
+            return
     assert r.exact or r.trials == 2000 or r.trials <= r.dealt
     for c in r.columns:
         if c.selector == "count":
