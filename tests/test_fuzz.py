@@ -71,14 +71,20 @@ def _warm_kernels():
     pe.equity("omaha", ["AA**", "KsKdQhJh"], board="2c3c4c", samples=5000, seed=1)
 
 
-def _fuzz(name: str, cases: int, collect: bool = False) -> None:
+#: The default (CI) run draws the same cases every time (a gate, not a lottery: a new case
+#: found by chance failed unrelated submissions); FUZZ_RANDOM=1 draws new ones, and the
+#: long -m fuzz run always does (it is the hunt).
+FUZZ_RANDOM = os.environ.get("FUZZ_RANDOM") == "1"
+
+
+def _fuzz(name: str, cases: int, collect: bool = False, fixed: bool = False) -> None:
     ep = fuzzing.ENTRY_POINTS[name]
 
     # collecting runs list every defect and do not shrink (a shrink of a slow case is slow)
     phases = [Phase.generate] if collect else list(Phase)
 
     @settings(max_examples=cases, deadline=None, database=None, phases=phases,
-              suppress_health_check=list(HealthCheck))
+              suppress_health_check=list(HealthCheck), derandomize=fixed)
     @given(ep.strategy)
     def run(case):
         fuzzing.run_case(name, case, collect=collect)
@@ -108,7 +114,7 @@ def _fuzz(name: str, cases: int, collect: bool = False) -> None:
 
 @pytest.mark.parametrize("name", [pytest.param(n, marks=_marks(n, ci=True)) for n in fuzzing.ENTRY_POINTS])
 def test_fuzz(name):
-    _fuzz(name, CI_CASES.get(name, DEFAULT_CASES), collect=name in KNOWN)
+    _fuzz(name, CI_CASES.get(name, DEFAULT_CASES), collect=name in KNOWN, fixed=not FUZZ_RANDOM)
 
 
 @pytest.mark.fuzz
