@@ -27,6 +27,11 @@ def _renamed(cards: np.ndarray, perm: np.ndarray) -> np.ndarray:
     return (cards & ~3) | perm[cards & 3]
 
 
+def _keeps(perm: np.ndarray, held: np.ndarray) -> bool:
+    """Whether renaming ``perm`` maps the card set ``held`` (sorted int64) onto itself."""
+    return np.array_equal(np.sort(_renamed(held, perm)), held)
+
+
 def _row_keys(rows: np.ndarray) -> np.ndarray:
     """One int64 per holding (its cards sorted, base 52): equal keys, same cards."""
     keys = np.zeros(len(rows), dtype=np.int64)
@@ -79,7 +84,7 @@ def symmetries(blocks: list[np.ndarray], weights: list, fixed: list[int]) -> lis
     fixed_arr = np.array(sorted(fixed), dtype=np.int64)
     found = []
     for perm in _RENAMINGS:
-        if len(fixed_arr) and not np.array_equal(np.sort(_renamed(fixed_arr, perm)), fixed_arr):
+        if len(fixed_arr) and not _keeps(perm, fixed_arr):
             continue
         maps = []
         for rows, w in zip(blocks, weights):
@@ -117,7 +122,7 @@ def renamings_keeping(hands: list) -> list[np.ndarray]:
         for cards, rng in hands:
             if cards is not None:
                 held = np.sort(np.array(cards, dtype=np.int64))
-                if not np.array_equal(np.sort(_renamed(held, perm)), held):
+                if not _keeps(perm, held):
                     break
             elif rng.share < 1.0 or len(np.unique(rng.weights)) > 1:  # every holding alike: kept
                 if _row_map(rng.holdings, rng.weights, perm) is None:
@@ -163,4 +168,4 @@ def board_classes(listed: list, renamings: list[np.ndarray]) -> list[tuple]:
 def renamings_fixing(renamings: list[np.ndarray], cards) -> int:
     """How many of ``renamings`` map the set ``cards`` onto itself."""
     held = np.sort(np.array(list(cards), dtype=np.int64))
-    return sum(np.array_equal(np.sort(_renamed(held, perm)), held) for perm in renamings)
+    return sum(_keeps(perm, held) for perm in renamings)
