@@ -83,7 +83,8 @@ STOP_SPOTS = [
     Spot("distribution ranged, exact",
          'pe.equity_distribution("omaha-hilo", ["AA**", "KsKdQh*"], board="Kh7c2d", exact=True)',
          ('pe.equity_distribution("omaha-hilo", ["AA**", "KK**"], board="Kh7c2d9s", exact=True)',)),
-    Spot("distribution, stud", 'pe.equity_distribution("stud", ["AhKd2c", "3c4d5h", "6s7s8s"], exact=True)',
+    # (three players on third street are refused now: about 11 hours)
+    Spot("distribution, stud", 'pe.equity_distribution("stud", ["AhKd2c", "3c4d5h"], exact=True)',
          (_W_STUD,)),
     Spot("breakdown, exact", 'pe.equity("omaha-hilo", ["AhAd2c3s", "KsKdQhJh"], breakdown=True, exact=True)',
          ('pe.equity("omaha-hilo", ["AhAd2c3s", "KsKdQhJh"], board="2h7c8d", breakdown=True)',)),
