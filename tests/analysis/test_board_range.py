@@ -394,3 +394,20 @@ def test_a_board_range_with_a_stderr_out_of_reach_is_exact_when_cheap_else_refus
     assert cheap.equities == same.equities
     with pytest.raises(HandError, match=r"^stderr=1e-12 is out of reach"):
         pe.equity("courchevel", ["AA***", "QsQdJhTc9c"], board="4s5s*", stderr=1e-12)
+
+
+@pytest.mark.parametrize("hands", [["Kd7c", "4s2c", "7h5s", "KcQh"], ["Kd7c", "2c*", "7h5s", "KcQh"]])
+def test_boards_that_hit_a_held_card_are_not_read_one_by_one(hands, monkeypatch):
+    """Every board of '2c3d*' holds the 2c of player 2 (an exact hand, or in each holding
+    of a range): the first fault is read, the other board x dead choices are skipped (the
+    check asked for a held card in the board *and* the dead cards at once, so each of the
+    58,800 was parsed: 4 s to refuse)."""
+    from pokereval.analysis import board_range
+
+    reads = []
+    real = board_range.parse_spot
+    monkeypatch.setattr(board_range, "parse_spot", lambda *a, **k: reads.append(1) or real(*a, **k))
+    with pytest.raises(HandError, match="no board of '2c3d\\*' \\(dead '\\*\\*'\\) fits the hands"
+                       ".*(duplicate card 2c|range '2c\\*')"):
+        pe.equity("holdem", hands, board="2c3d*", dead="**")
+    assert len(reads) < 100
