@@ -269,15 +269,15 @@ def equity_over_boards(game, hands, board="", dead="", *, exact=None, samples=No
 
 def _held_cards(read) -> set[int]:
     """The cards some player surely holds: an exact hand's, and those in every holding of
-    a range (a one-holding range such as '4s2c,' above all).  A board or dead choice with
-    one of them cannot be dealt: after the first such fault the others are skipped unread
-    (each read costs a spot parse: 58,800 of them for a dead range '**' took 4 s)."""
+    a range (the 2c of '2c*').  A board or dead choice with one of them cannot be dealt:
+    after the first such fault the others are skipped unread (each read costs a spot
+    parse: 58,800 of them for a dead range '**' took 4 s)."""
     held = {c for cards, _ in read if cards is not None for c in cards}
     for cards, rng in read:
         if cards is None and len(rng.holdings):
             rows = np.asarray(rng.holdings, dtype=np.int64)
-            every = np.bitwise_and.reduce(np.bitwise_or.reduce(np.left_shift(1, rows), axis=1))
-            held.update(c for c in range(52) if (int(every) >> c) & 1)
+            every = int(np.bitwise_and.reduce(np.bitwise_or.reduce(np.left_shift(1, rows), axis=1)))
+            held.update(c for c in range(52) if (every >> c) & 1)
     return held
 
 

@@ -116,9 +116,12 @@ class Nested:
         if todo:  # walk the new keys, then tally their counts in one go
             free = ((_masks(keys[heads[todo]]) | np.uint64(self.dead_mask))[:, None]
                     >> _CARDS.astype(np.uint64) & _ONE) == 0
-            counts = np.stack([self._walked(_native.board_exact_counts(
-                holes[heads[j]], g.exactly_two, g.eight, board[heads[j]], _CARDS[free[t]]))
-                for t, j in enumerate(todo)])
+            walked = []
+            for t, j in enumerate(todo):
+                self.check()
+                walked.append(_native.board_exact_counts(holes[heads[j]], g.exactly_two, g.eight,
+                                                         board[heads[j]], _CARDS[free[t]]))
+            counts = np.stack(walked)
             shares = (counts * share_units(g.pot, n)).sum(axis=(2, 3))
             runs = counts[:, 0].sum(axis=(1, 2))
             for t, j in enumerate(todo):
@@ -129,10 +132,6 @@ class Nested:
         out = np.zeros(len(h), dtype=np.int64)
         out[rows] = values[run_of]
         return Num(out, (runouts or 1) * 2 * lcm_upto(n))
-
-    def _walked(self, value):
-        self.check()
-        return value
 
     def _stud_equity(self, h: Hands, p: int, k: int) -> Num:
         n = h.n
