@@ -68,6 +68,20 @@ int64_t pe_eval_omaha_batch(const uint8_t *holes, int nhole, const uint8_t *boar
 int64_t pe_board_exact(const uint8_t *holes, int n, int nhole, int omaha, int low8,
                        const uint8_t *board, int nboard, const uint8_t *deck, int ndeck,
                        int64_t *counts);
+/* Stud Monte Carlo, sample for sample pokereval.kernels.stud_montecarlo.stud_mc: n players
+ * (2..PE_MAX_STUD_PLAYERS) with nknown cards each (known, row-major), each drawing mo more
+ * from unseen[u] (then one shared card when shared), seven cards each in all; game one of
+ * PE_STUD_HIGH, PE_STUD_HILO, PE_RAZZ; the samples of chunks [first_chunk, first_chunk +
+ * nchunks), chunk g holding samples [g * chunk, min((g + 1) * chunk, total)) from its own
+ * stream of seed.  counts[n][n + 1][n + 2] are overwritten.  Returns the samples drawn, or
+ * -1 for arguments out of range. */
+#define PE_MAX_STUD_PLAYERS 8
+#define PE_STUD_HIGH 0
+#define PE_STUD_HILO 1
+#define PE_RAZZ 2
+int64_t pe_stud_mc(const uint8_t *known, int n, int nknown, const uint8_t *unseen, int u, int mo,
+                   int shared, int game, uint64_t seed, int64_t first_chunk, int64_t nchunks,
+                   int64_t chunk, int64_t total, int64_t *counts);
 /* Walks all 133,784,560 seven-card hands in order; counts[category] += 1. */
 void pe_enumerate7(uint64_t counts[9]);
 

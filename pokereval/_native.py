@@ -137,3 +137,26 @@ def enumerate7_counts() -> np.ndarray:
     counts = np.zeros(9, dtype=np.uint64)
     lib.pe_enumerate7(_ptr(counts, "uint64_t *"))
     return counts
+
+
+#: The C library's code of each stud game (pe_stud_mc).
+STUD_GAMES = {"stud": lib.PE_STUD_HIGH, "stud-hilo": lib.PE_STUD_HILO, "razz": lib.PE_RAZZ}
+
+
+def stud_mc_counts(known: np.ndarray, unseen: np.ndarray, mo: int, shared: bool, game: str,
+                   seed: int, first_chunk: int, nchunks: int, chunk: int, total: int) -> np.ndarray:
+    """Outcome counts int64[n, n + 1, n + 2] of stud Monte Carlo chunks ``[first_chunk,
+    first_chunk + nchunks)`` in one C call, equal to the Numba kernel's for the same seed
+    and chunks (valid, disjoint cards assumed: a parsed spot)."""
+    known = np.ascontiguousarray(known, dtype=np.uint8)
+    unseen = np.ascontiguousarray(unseen, dtype=np.uint8)
+    n, nknown = known.shape
+    counts = np.empty((n, n + 1, n + 2), dtype=np.int64)
+    done = lib.pe_stud_mc(_ptr(known, "uint8_t *"), n, nknown, _ptr(unseen, "uint8_t *"),
+                          len(unseen), mo, int(shared), STUD_GAMES[game], seed, first_chunk,
+                          nchunks, chunk, total, _ptr(counts, "int64_t *"))
+    if done < 0:
+        raise HandError(f"stud_mc_counts: unsupported spot ({n} players of {nknown} cards, "
+                        f"{mo} more each{' and a shared card' if shared else ''}, "
+                        f"{len(unseen)} unseen)")
+    return counts

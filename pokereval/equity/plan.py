@@ -75,7 +75,7 @@ class Plan:
 
     ``method``: "exact" (every run-out) or "sample" (Monte Carlo);
     ``backend``: "c" (the C library, no Numba) or "numba" (the kernels; every sampled
-    run); ``reason``: why, in words; ``cost_ns``: the estimated single-core
+    run but fixed-hand stud before the kernels are loaded); ``reason``: why, in words; ``cost_ns``: the estimated single-core
     nanoseconds of the enumeration (players given as ranges: of one combination of
     holdings).
     Exact: ``ns_per_unit``, the estimated nanoseconds of one enumeration index (a
@@ -102,8 +102,6 @@ class Plan:
             raise ValueError(f"method must be one of {METHODS}, got {self.method!r}")
         if self.backend not in BACKENDS:
             raise ValueError(f"backend must be one of {BACKENDS}, got {self.backend!r}")
-        if self.method == "sample" and self.backend != "numba":
-            raise ValueError("sampling runs in the Numba kernels only")
 
     @property
     def exact(self) -> bool:
@@ -219,6 +217,7 @@ def plan(spot: Spot, options: Options, *, kernels_loaded: bool = False, c_walked
         return _ranged_plan(spot, options, combinations)
     runouts = spot.runouts
     cost = exact_cost_ns(spot, runouts)
+    in_c = spot.game.stud and not kernels_loaded  # where a sampled run goes
     if options.exact is True:
         check_exact_cost(cost, f"{runouts:,} run-outs")
         why = "exact=True"
@@ -228,13 +227,13 @@ def plan(spot: Spot, options: Options, *, kernels_loaded: bool = False, c_walked
         else:
             why = ("exact=False" if options.exact is False else
                    f"enumerating would take {_seconds(cost)} (over {AUTO_EXACT_SECONDS:g} s)")
-            return _sampled(f"{why}: sampled", DEFAULT_MAX_SAMPLES, DEFAULT_STDERR, cost)
+            return _sampled(f"{why}: sampled", DEFAULT_MAX_SAMPLES, DEFAULT_STDERR, cost, in_c)
     elif options.exact is None and _unreachable_but_cheap(options, cost):
         why = (f"a standard error of {options.stderr:g} is out of reach of sampling; "
                f"enumerating takes {_seconds(cost)}: answered exactly")
     else:
         check_reachable(options)
-        return _sampled("sampled as asked", options.samples, options.stderr, cost)
+        return _sampled("sampled as asked", options.samples, options.stderr, cost, in_c)
 
     ns_per_unit = max(cost, 1.0) / exact_units(spot, runouts)
     work = runouts * spot.n
@@ -296,13 +295,17 @@ def _unreachable_but_cheap(options: Options, cost: float) -> bool:
     return need is not None and need > MAX_SAMPLES and cost <= AUTO_EXACT_SECONDS * 1e9
 
 
-def _sampled(why: str, samples: int | None, stderr: float | None, cost: float) -> Plan:
+def _sampled(why: str, samples: int | None, stderr: float | None, cost: float,
+             in_c: bool = False) -> Plan:
+    """A sampled plan; ``in_c``: in the C library (fixed-hand stud, the kernels not loaded:
+    its samples are the kernels' own, and loading Numba costs about 0.4 s first)."""
     target = []
     if stderr is not None:
         target.append(f"to a standard error of {stderr:g}")
     target.append(f"at most {samples:,} samples" if samples is not None else
                   f"at most {MAX_SAMPLES:,} samples (no count given)")
-    return Plan("sample", "numba", f"{why} {', '.join(target)}, in the kernels", cost,
+    where = "in C, the kernels not loaded" if in_c else "in the kernels"
+    return Plan("sample", "c" if in_c else "numba", f"{why} {', '.join(target)}, {where}", cost,
                 samples=samples, stderr=stderr)
 
 

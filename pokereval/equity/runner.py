@@ -12,6 +12,7 @@ import time
 import numpy as np
 
 from ..cards import cards_str
+from .backends import c as c_backend
 from .backends.c import small_exact
 from .backends.numba import parallel, thread_count
 from .options import Options
@@ -94,10 +95,12 @@ class Runner:
     # -- batches -----------------------------------------------------------
     def _loop(self, batches, exact: bool, total_hint):
         """Run ``batches(nthreads)`` (an iterator of callables returning ``(counts, units)``,
-        each calling parallel kernels) with progress callbacks and Ctrl-C handling;
-        returns the result.  Each batch runs through :func:`.backends.numba.parallel`
-        (the kernel lock, the thread count); the callbacks run outside it."""
-        nthreads = thread_count(self.opts.threads)
+        each calling parallel kernels, or the C library as the plan says) with progress
+        callbacks and Ctrl-C handling; returns the result.  A kernel batch runs through
+        :func:`.backends.numba.parallel` (the kernel lock, the thread count); the
+        callbacks run outside it."""
+        in_c = self.planned.backend == "c"
+        nthreads = (c_backend.thread_count if in_c else thread_count)(self.opts.threads)
         counts = None
         done_units = 0
         interrupted = False
@@ -106,7 +109,7 @@ class Runner:
             for batch in batches(nthreads):
                 if pending is not None and self.opts.progress is not None:
                     self.opts.progress(pending)
-                step_counts, units = parallel(batch, threads=nthreads)
+                step_counts, units = batch() if in_c else parallel(batch, threads=nthreads)
                 counts = step_counts if counts is None else counts + step_counts
                 done_units += units
                 self.units_done = done_units
@@ -165,15 +168,26 @@ class Runner:
         return np.uint64(seed), self.planned.sample_budget
 
     def run_mc(self) -> EquityResult:
+        spot = self.spot
+        seed, total = self._mc_seed_and_total()
+        target = self.planned.stderr
+        if self.planned.backend == "c":  # fixed-hand stud: the kernels' samples, in C
+            if not spot.game.stud:
+                raise ValueError("sampling in C is for stud games only: this plan is not "
+                                 "one plan() makes")
+            threads = c_backend.thread_count(self.opts.threads)
+
+            def c_call(first_chunk, nchunks):
+                return c_backend.stud_mc(spot, int(seed), first_chunk, nchunks, MC_CHUNK, total,
+                                         threads)
+
+            return self._mc_loop(c_call, total, target)
         from .. import kernels as K
 
-        spot = self.spot
         g = spot.game
-        seed, total = self._mc_seed_and_total()
         KT = K.kernel_tables(boards=not g.stud)
         G = K.game_flags(g)
         who = np.arange(spot.n, dtype=np.int64)
-        target = self.planned.stderr
 
         if not g.stud:
             holes = np.array(spot.holes, dtype=np.uint8)

@@ -99,7 +99,11 @@ def test_auto_enumerates_cheap_spots_and_samples_dear_ones():
         cheap = exact_cost_ns(spot) <= AUTO_EXACT_SECONDS * 1e9
         assert p.method == ("exact" if cheap else "sample"), s["id"]
         if not cheap:
-            assert (p.samples, p.stderr, p.backend) == (DEFAULT_MAX_SAMPLES, DEFAULT_STDERR, "numba")
+            # fixed-hand stud samples in C while the kernels are not loaded
+            backend = "c" if spot.game.stud else "numba"
+            assert (p.samples, p.stderr, p.backend) == (DEFAULT_MAX_SAMPLES, DEFAULT_STDERR, backend)
+            loaded = plan(spot, options(), kernels_loaded=True)
+            assert (loaded.method, loaded.backend) == ("sample", "numba"), s["id"]
     big = parse_spot("stud", ["As2s3d4d", "KhKdQcJc", "7h7d8c8s"], "", "")
     assert exact_cost_ns(big) > AUTO_EXACT_SECONDS * 1e9
     p = plan(big, options())
@@ -137,7 +141,7 @@ def test_plan_is_a_frozen_value_and_a_pure_function():
     assert p.reason and "C" in p.reason
     assert "kernels" in plan(PREFLOP, opts, kernels_loaded=True).reason
     with pytest.raises(ValueError):
-        Plan("sample", "c", "sampling in C does not exist")
+        Plan("sample", "gpu", "no such backend")
     with pytest.raises(ValueError):
         Plan("guess", "numba", "no such method")
 

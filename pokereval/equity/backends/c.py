@@ -1,8 +1,12 @@
 """The C backend: exact spots walked by the C library without Numba (a board spot's
 run-outs, evaluation and tally in one batch call; stud run-outs evaluated in batch
-and tallied in NumPy), and batch values of rows of cards.
+and tallied in NumPy), fixed-hand stud Monte Carlo (the kernels' own samples), and
+batch values of rows of cards.
 """
 from __future__ import annotations
+
+import os
+import threading
 
 import numpy as np
 
@@ -11,7 +15,7 @@ from ..deal import stud_deals
 from ..spot import Spot
 from ..tally import tally_outcomes
 
-__all__ = ["small_exact", "row_values"]
+__all__ = ["small_exact", "stud_mc", "thread_count", "row_values"]
 
 
 def small_exact(spot: Spot) -> np.ndarray:
@@ -27,6 +31,45 @@ def small_exact(spot: Spot) -> np.ndarray:
     holes = [np.ascontiguousarray(deals[:, p, :]) for p in range(spot.n)]
     hv, lv = row_values(spot, (holes, None))
     return tally_outcomes(g, hv, lv)
+
+
+def thread_count(wanted: int | None) -> int:
+    """Threads for a C run asked for ``wanted`` (None: all), at most the kernels' count
+    (NUMBA_NUM_THREADS, else the CPUs), as the Numba backend would use."""
+    most = int(os.environ.get("NUMBA_NUM_THREADS") or os.cpu_count() or 1)
+    return most if wanted is None else max(1, min(wanted, most))
+
+
+def stud_mc(spot: Spot, seed: int, first_chunk: int, nchunks: int, chunk: int, total: int,
+            threads: int) -> np.ndarray:
+    """Outcome counts of the stud Monte Carlo chunks ``[first_chunk, first_chunk +
+    nchunks)``, the same as the kernels' for the seed; the chunks split over ``threads``
+    threads (each C call releases the GIL; the counts do not depend on the split)."""
+    from ..._native import stud_mc_counts
+
+    holes = np.array(spot.holes, dtype=np.uint8)
+    unseen = np.array(spot.unseen, dtype=np.uint8)
+
+    def part(first: int, count: int) -> np.ndarray:
+        return stud_mc_counts(holes, unseen, spot.mo, spot.shared, spot.game.name, seed, first,
+                              count, chunk, total)
+
+    parts = min(threads, nchunks)
+    if parts <= 1:
+        return part(first_chunk, nchunks)
+    bounds = [first_chunk + nchunks * i // parts for i in range(parts + 1)]
+    results: list = [None] * parts
+
+    def work(i: int) -> None:
+        results[i] = part(bounds[i], bounds[i + 1] - bounds[i])
+
+    workers = [threading.Thread(target=work, args=(i,), daemon=True) for i in range(1, parts)]
+    for w in workers:
+        w.start()
+    work(0)
+    for w in workers:
+        w.join()
+    return sum(results[1:], results[0])
 
 
 def row_values(spot: Spot, hands) -> tuple[np.ndarray, np.ndarray]:
