@@ -2,6 +2,7 @@
  * cards, every player's high and low, and the outcome tally (see pokereval.h). One call
  * replaces building the run-out arrays, one batch per player and a NumPy tally, which
  * dominated the time of a flop spot (a few hundred run-outs). */
+#include <stdlib.h>
 #include <string.h>
 #include "pokereval.h"
 #include "lookup.h"
@@ -37,6 +38,60 @@ static void prepare(player_t *p, const uint8_t *hole, int nhole) {
     }
 }
 
+/* The board's three-card subsets: rank key, rank mask and suit (-1: mixed). */
+typedef struct {
+    uint32_t key[10];
+    unsigned mask[10];
+    int suit[10];
+} triples_t;
+
+static void board_triples(triples_t *tr, const uint8_t *cards) {
+    int nt = 0;
+    for (int a = 0; a < 5; a++)
+        for (int b = a + 1; b < 5; b++)
+            for (int c = b + 1; c < 5; c++) {
+                uint8_t x = cards[a], y = cards[b], z = cards[c];
+                tr->key[nt] = pe_rank_weight[x >> 2] + pe_rank_weight[y >> 2] + pe_rank_weight[z >> 2];
+                tr->mask[nt] = 1u << (x >> 2) | 1u << (y >> 2) | 1u << (z >> 2);
+                tr->suit[nt++] = ((x & 3) == (y & 3) && (y & 3) == (z & 3)) ? (x & 3) : -1;
+            }
+}
+
+/* A player's best two + three ignoring flushes (depends on the ranks alone). */
+static uint16_t omaha_nonflush(const player_t *pl, const triples_t *tr) {
+    uint16_t best = 0;
+    for (int q = 0; q < pl->npairs; q++)
+        for (int t = 0; t < 10; t++) {
+            uint16_t v = rank_value(pe_hi_rank, pl->pkey[q] + tr->key[t]);
+            if (v > best) best = v;
+        }
+    return best;
+}
+
+/* The player's best flush of suit fs (0: none): two hole cards and three board cards of
+ * that suit.  A suited five has distinct ranks, so its flush value beats its rank value,
+ * and the best of both parts is the best hand. */
+static uint16_t omaha_flush(const player_t *pl, const triples_t *tr, int fs) {
+    uint16_t best = 0;
+    for (int q = 0; q < pl->npairs; q++) {
+        if (pl->psuit[q] != fs) continue;
+        for (int t = 0; t < 10; t++)
+            if (tr->suit[t] == fs && pe_hi_flush[pl->pmask[q] | tr->mask[t]] > best)
+                best = pe_hi_flush[pl->pmask[q] | tr->mask[t]];
+    }
+    return best;
+}
+
+/* Walks with more run-outs than this keep each player's no-flush best per board rank
+ * multiset (a board's ranks recur: 1.07 M preflop run-outs have 6,175 rank multisets). */
+#define CACHE_RUNOUTS 20000
+
+static int64_t count_runouts(int ndeck, int k) {
+    int64_t c = 1;
+    for (int i = 0; i < k; i++) c = c * (ndeck - i) / (i + 1);
+    return c;
+}
+
 int64_t pe_board_exact(const uint8_t *holes, int n, int nhole, int omaha, int low8,
                        const uint8_t *board, int nboard, const uint8_t *deck, int ndeck,
                        int64_t *counts) {
@@ -46,6 +101,9 @@ int64_t pe_board_exact(const uint8_t *holes, int n, int nhole, int omaha, int lo
     if (n < 2 || n > PE_MAX_BOARD_PLAYERS || nhole < 2 || nhole > 5 || k < 0 || k > ndeck)
         return -1;
     for (int p = 0; p < n; p++) prepare(&players[p], holes + p * nhole, nhole);
+    uint16_t *cache = NULL; /* [player][rank multiset index]: no-flush best, 0 = not known */
+    if (omaha && count_runouts(ndeck, k) > CACHE_RUNOUTS)
+        cache = calloc((size_t)n * PE_RANK_MULTISETS, sizeof(uint16_t));
     memset(counts, 0, sizeof(int64_t) * (size_t)(n * (n + 1) * (n + 2)));
     for (int i = 0; i < k; i++) idx[i] = i;
     uint8_t cards[5];
@@ -56,26 +114,27 @@ int64_t pe_board_exact(const uint8_t *holes, int n, int nhole, int omaha, int lo
         unsigned blow = 0;
         for (int i = 0; i < 5; i++) blow |= pe_card_lowbit[cards[i]];
         if (omaha) {
-            uint32_t tkey[10]; unsigned tmask[10]; int tsuit[10], nt = 0;
-            for (int a = 0; a < 5; a++)
-                for (int b = a + 1; b < 5; b++)
-                    for (int c = b + 1; c < 5; c++) {
-                        uint8_t x = cards[a], y = cards[b], z = cards[c];
-                        tkey[nt] = pe_rank_weight[x >> 2] + pe_rank_weight[y >> 2]
-                                   + pe_rank_weight[z >> 2];
-                        tmask[nt] = 1u << (x >> 2) | 1u << (y >> 2) | 1u << (z >> 2);
-                        tsuit[nt++] = ((x & 3) == (y & 3) && (y & 3) == (z & 3)) ? (x & 3) : -1;
-                    }
+            /* the board's suit with three cards or more (at most one of five), its ranks */
+            int suits[4] = {0, 0, 0, 0}, fs = -1;
+            uint32_t rkey = 0;
+            for (int i = 0; i < 5; i++) { suits[cards[i] & 3]++; rkey += pe_rank_weight[cards[i] >> 2]; }
+            for (int s = 0; s < 4; s++) if (suits[s] >= 3) fs = s;
+            triples_t tr;
+            int have_triples = 0;
+            uint16_t *slot = cache ? cache + (rkey + (uint32_t)pe_ph_offset[rkey >> PE_PH_SHIFT]) : NULL;
             for (int p = 0; p < n; p++) {
                 const player_t *pl = &players[p];
-                uint16_t best = 0;
-                for (int q = 0; q < pl->npairs; q++)
-                    for (int t = 0; t < nt; t++) {
-                        uint16_t v = tsuit[t] == pl->psuit[q]
-                                         ? pe_hi_flush[pl->pmask[q] | tmask[t]]
-                                         : rank_value(pe_hi_rank, pl->pkey[q] + tkey[t]);
-                        if (v > best) best = v;
-                    }
+                uint16_t best = slot ? slot[(size_t)p * PE_RANK_MULTISETS] : 0;
+                if (!best) {
+                    if (!have_triples) { board_triples(&tr, cards); have_triples = 1; }
+                    best = omaha_nonflush(pl, &tr);
+                    if (slot) slot[(size_t)p * PE_RANK_MULTISETS] = best;
+                }
+                if (fs >= 0) {
+                    if (!have_triples) { board_triples(&tr, cards); have_triples = 1; }
+                    uint16_t f = omaha_flush(pl, &tr, fs);
+                    if (f > best) best = f;
+                }
                 hv[p] = best;
                 lv[p] = low8 ? pe_omaha_low8[pl->lowbits << 8 | blow] : 0;
             }
@@ -109,5 +168,6 @@ int64_t pe_board_exact(const uint8_t *holes, int n, int nhole, int omaha, int lo
         idx[i]++;
         for (int j = i + 1; j < k; j++) idx[j] = idx[j - 1] + 1;
     }
+    free(cache);
     return runouts;
 }

@@ -67,6 +67,10 @@ NS_RANGED_PLAYER = 30.0  # per ranged-kernel player per board
 NS_TUPLE_STUD = 60_000.0  # per holding tuple of a stud range spot (one exact run each)
 #: The C walk per run-out and player, by hole cards.
 NS_C_PLAYER = {2: 10.0, 4: 80.0, 5: 110.0}
+#: An Omaha-family C walk of more run-outs than this keeps each player's no-flush best
+#: per board rank multiset (csrc/board_exact.c, CACHE_RUNOUTS), and costs this much less.
+C_CACHE_RUNOUTS = 20_000
+NS_C_PLAYER_CACHED = {4: 25.0, 5: 28.0}
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,7 +244,8 @@ def plan(spot: Spot, options: Options, *, kernels_loaded: bool = False, c_walked
     if work <= SMALL_EXACT:
         return Plan("exact", "c", f"{why}; {work} run-out x player evaluations{_SMALL_LIMIT}",
                     cost, ns_per_unit)
-    c_ns = work * NS_C_PLAYER.get(spot.game.hole, 110.0)
+    cached = spot.game.exactly_two and runouts > C_CACHE_RUNOUTS
+    c_ns = work * (NS_C_PLAYER_CACHED if cached else NS_C_PLAYER).get(spot.game.hole, 110.0)
     if spot.game.stud:
         where = "a bigger stud spot"
     elif kernels_loaded:

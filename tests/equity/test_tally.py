@@ -62,3 +62,22 @@ def test_the_tallies_agree_with_each_other_and_the_reference(game, hands, board)
         assert mine.equity_fraction == want["equity"]
         for name in naive.FIELDS:
             assert getattr(mine, name) == pytest.approx(float(want[name]), abs=1e-12), name
+
+
+# Omaha-family walks over C_CACHE_RUNOUTS run-outs, where the C walk keeps each player's
+# no-flush best per board rank multiset: suit-heavy hands, so that flushes beat the
+# cached rank-only best often, and boards of 0 or 1 card
+CACHED_WALKS = [
+    ("omaha-hilo", ["AcKc3c4d", "QcJcTd9d"], ""),
+    ("omaha", ["AhAd2h3d", "KhKdQhJd", "5h6h7d8d"], ""),
+    ("omaha5-hilo", ["Ac2c3c4d5d", "KcQcJdTd9h"], ""),
+    ("courchevel", ["AcKc3c4d5d", "QcJcTd9d8h"], "2c"),
+    ("omaha-hilo", ["As2s3s4h", "KsQsJhTh"], "5s"),
+]
+
+
+@pytest.mark.parametrize("game,hands,board", CACHED_WALKS, ids=[s[0] for s in CACHED_WALKS])
+def test_the_c_walk_s_rank_cache_keeps_every_cell(game, hands, board):
+    assert parse_spot(game, hands, board, "").runouts > P.C_CACHE_RUNOUTS
+    np.testing.assert_array_equal(_walked("c", game, hands, board),
+                                  _walked("numba", game, hands, board))
