@@ -37,6 +37,8 @@ WARMUP: list[tuple[str, list[str], dict[str, Any]]] = [
     ("omaha-hilo", ["AA**:$ds@50,KK**", "QQ**"], {"samples": 2000, "seed": 1}),
     ("omaha-hilo", ["AA**", "****"], {"samples": 2000, "seed": 1}),
     ("holdem", ["AKs", "QQ"], {"board": "2c7d9h", "exact": True}),
+    # over 20,000 combinations: listed by the kernel, not in Python
+    ("holdem", ["QQ+,AK", "**"], {"board": "2c7d9hTsJc", "exact": True}),
     ("stud-hilo", ["**7s", "AsKs2d"], {"samples": 2000, "seed": 1}),
 ]
 

@@ -29,7 +29,7 @@ from .options import DEFAULT_MAX_SAMPLES, DEFAULT_STDERR, MAX_SAMPLES, Options
 from .spot import Spot
 
 __all__ = ["Plan", "plan", "combinations_to_list", "exact_cost_ns", "tuple_cost_ns",
-           "check_exact_cost", "is_small", "METHODS", "BACKENDS", "AUTO_EXACT_SECONDS",
+           "check_exact_cost", "is_small", "c_walk_ns", "C_RANGED_WALKS", "METHODS", "BACKENDS", "AUTO_EXACT_SECONDS",
            "MAX_EXACT_SECONDS", "SMALL_EXACT", "C_WALK_SECONDS", "MAX_TUPLES", "SCAN_TUPLES",
            "BATCH_SECONDS"]
 
@@ -50,6 +50,9 @@ SMALL_EXACT = 40_000
 #: Numba and loading the kernels takes about 0.4 s before they compute anything.  Later
 #: ones load the kernels (parallel, faster for a batch or a server).
 C_WALK_SECONDS = 0.3
+#: A board-game range spot's suit classes are counted for the C walk (the plan's
+#: ``walks``) only when it has at most this many compatible combinations.
+C_RANGED_WALKS = 4096
 #: Most holding combinations a range spot enumerates (exact with ranges).
 MAX_TUPLES = 20_000_000
 #: Auto plan: holding combinations are listed (to count the compatible ones)
@@ -188,6 +191,12 @@ def check_exact_cost(cost_ns: float, what: str) -> None:
                         f"use Monte Carlo (samples=... or stderr=...)")
 
 
+def c_walk_ns(spot: Spot, runouts: int) -> float:
+    """Estimated nanoseconds of the C walk of a board-game spot's ``runouts`` run-outs."""
+    cached = spot.game.exactly_two and runouts > C_CACHE_RUNOUTS
+    return runouts * spot.n * (NS_C_PLAYER_CACHED if cached else NS_C_PLAYER).get(spot.game.hole, 110.0)
+
+
 def is_small(spot: Spot) -> bool:
     """Whether an exact fixed-hand spot is small enough for the C walk in any case."""
     return spot.runouts * spot.n <= SMALL_EXACT
@@ -207,18 +216,21 @@ def _seconds(ns: float) -> str:
 # --------------------------------------------------------------------------
 
 def plan(spot: Spot, options: Options, *, kernels_loaded: bool = False, c_walked: bool = False,
-         combinations: int | None = None) -> Plan:
+         combinations: int | None = None, walks: int | None = None) -> Plan:
     """The plan of an equity run of ``spot`` with ``options``.
 
     ``kernels_loaded``: this process has loaded the Numba kernels (the plan then
     prefers them); ``c_walked``: it has walked a bigger spot in C already (the plan's
     ``first_walk``).  A spot with ranges: ``combinations`` is how many compatible
     combinations of holdings a listing of up to :func:`combinations_to_list` found
-    (required when that is not None).  Raises :class:`HandError` for an exact run over
+    (required when that is not None); ``walks``: how many of them an exact board-game
+    run walks, one per suit-renaming class (None: not counted; counted when they are
+    at most :data:`C_RANGED_WALKS`: the auto choice then weighs the walks, and the C
+    walk may take them while the kernels are not loaded).  Raises :class:`HandError` for an exact run over
     the limits, or ranges that never fit together.
     """
     if spot.ranged:
-        return _ranged_plan(spot, options, combinations)
+        return _ranged_plan(spot, options, combinations, walks, kernels_loaded)
     runouts = spot.runouts
     cost = exact_cost_ns(spot, runouts)
     in_c = spot.game.stud and not kernels_loaded  # where a sampled run goes
@@ -244,8 +256,7 @@ def plan(spot: Spot, options: Options, *, kernels_loaded: bool = False, c_walked
     if work <= SMALL_EXACT:
         return Plan("exact", "c", f"{why}; {work} run-out x player evaluations{_SMALL_LIMIT}",
                     cost, ns_per_unit)
-    cached = spot.game.exactly_two and runouts > C_CACHE_RUNOUTS
-    c_ns = work * (NS_C_PLAYER_CACHED if cached else NS_C_PLAYER).get(spot.game.hole, 110.0)
+    c_ns = c_walk_ns(spot, runouts)
     if spot.game.stud:
         where = "a bigger stud spot"
     elif kernels_loaded:
@@ -343,19 +354,23 @@ def combinations_to_list(spot: Spot, options: Options) -> int | None:
         return _most_combinations(per_tuple)
     if _auto(options):
         budget = _auto_budget(spot, per_tuple)
-        if budget is not None:
-            return min(budget, MAX_TUPLES)
+        if budget is not None:  # a few thousand more: suit classes may walk fewer
+            return min(max(budget, C_RANGED_WALKS), MAX_TUPLES)
     product = math.prod(1 if r is None else len(r.holdings) for r in spot.ranges)
     return 0 if product <= SCAN_TUPLES else None  # 0: is any combination possible at all?
 
 
-def _ranged_plan(spot: Spot, options: Options, combinations: int | None) -> Plan:
+def _ranged_plan(spot: Spot, options: Options, combinations: int | None, walks: int | None,
+                 kernels_loaded: bool) -> Plan:
     per_tuple = max(tuple_cost_ns(spot), 1.0)
     wanted = combinations_to_list(spot, options)  # the exact=True time limit, first
     if wanted is not None and combinations is None:
         raise ValueError("the plan of a spot with ranges needs combinations= (the count of "
                          "compatible combinations listed, see combinations_to_list)")
     counted = "" if combinations is None else f"{combinations:,} combinations of holdings, "
+    if walks is not None and combinations is not None and walks < combinations:
+        counted += f"{walks:,} walks up to suit renaming, "
+    walked = walks if walks is not None else combinations  # what an exact run walks
     cost = tuple_cost_ns(spot)
     if options.exact is True:
         most = _most_combinations(per_tuple)
@@ -368,7 +383,7 @@ def _ranged_plan(spot: Spot, options: Options, combinations: int | None) -> Plan
         exact, why = True, "exact=True"
     elif _auto(options):
         budget = _auto_budget(spot, per_tuple)
-        exact = budget is not None and combinations is not None and combinations <= budget
+        exact = budget is not None and walked is not None and walked <= budget
         why = (f"{counted}each {_seconds(cost)}"
                + (f": enumerating takes at most {AUTO_EXACT_SECONDS:g} s" if exact else
                   f": enumerating would take over {AUTO_EXACT_SECONDS:g} s"))
@@ -392,5 +407,11 @@ def _ranged_plan(spot: Spot, options: Options, combinations: int | None) -> Plan
         return Plan("exact", "c" if small else "numba",
                     f"{why}; each combination walked " + ("in C" if small else "in the kernels"),
                     cost, per_tuple)
+    if walks is not None and not kernels_loaded:  # few walks and no kernels yet: in C?
+        c_ns = walks * c_walk_ns(spot, spot.runouts)
+        if c_ns <= C_WALK_SECONDS * 1e9:
+            return Plan("exact", "c", f"{why}; {walks:,} walks (a combination per suit-renaming "
+                        f"class), the kernels not loaded, in C about {c_ns / 1e9:.2g} s (at most "
+                        f"{C_WALK_SECONDS:g} s): each walked in C", cost, per_tuple)
     return Plan("exact", "numba", f"{why}; enumerated in the ranged kernels", cost,
                 NS_BOARD + spot.n * NS_RANGED_PLAYER)

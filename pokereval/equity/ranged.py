@@ -4,6 +4,7 @@ or holdings drawn by weight with the run-out in the Monte Carlo kernels.
 """
 from __future__ import annotations
 
+import itertools
 import math
 import time
 from fractions import Fraction
@@ -24,6 +25,9 @@ __all__ = ["RangedRunner", "whole_weights", "MAX_TRIES_FACTOR"]
 #: A Monte Carlo chunk of ranged players gives up after this many attempts
 #: per wanted sample (acceptance below 1 / MAX_TRIES_FACTOR: an error).
 MAX_TRIES_FACTOR = 1000
+#: Combinations of holdings listed in Python, without the kernels, up to this product of
+#: the range sizes (about 10 ms).
+PYTHON_LISTING = 20_000
 #: Combinations of holdings looked at per call of the listing kernel (about 0.1 s).
 LIST_SLICE = 2_000_000
 
@@ -37,6 +41,23 @@ def whole_weights(weights: np.ndarray) -> tuple[np.ndarray, list[int]]:
     whole = [int(f * denom) for f in fracs]
     g = math.gcd(*whole)
     return inverse.astype(np.int64), [w // g for w in whole]
+
+
+def _listed(starts: list[int], counts: list[int], masks: list[int], limit: int) -> np.ndarray:
+    """:func:`pokereval.kernels.compatible_tuples` in Python, in the same order (a small
+    listing without loading the kernels)."""
+    rows = []
+    for combo in itertools.product(*(range(s, s + c) for s, c in zip(starts, counts))):
+        used = 0
+        for r in combo:
+            if used & masks[r]:
+                break
+            used |= masks[r]
+        else:
+            rows.append(combo)
+            if len(rows) > limit:
+                break
+    return np.array(rows, dtype=np.int32).reshape(-1, len(counts))
 
 
 class RangedRunner(Runner):
@@ -77,13 +98,15 @@ class RangedRunner(Runner):
     def compatible_tuples(self, limit: int) -> np.ndarray:
         """The combinations of holdings that share no card (``int32[T, n]``: a row of
         the stacked blocks per player), at most ``limit`` + 1 of them (more: too many)."""
-        from .. import kernels as K
-
         counts = np.array([len(b) for b in self.blocks], dtype=np.int64)
         starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
         holes = np.vstack(self.blocks)
         bits = np.uint64(1) << holes.astype(np.uint64)
         masks = np.bitwise_or.reduce(bits, axis=1).astype(np.uint64)
+        if math.prod(counts.tolist()) <= PYTHON_LISTING:
+            return _listed(starts.tolist(), counts.tolist(), masks.tolist(), limit)
+        from .. import kernels as K
+
         # in slices of the first player's holdings, each listing about LIST_SLICE
         # combinations (a Ctrl-C point between two: a listing of millions takes seconds)
         rest = max(1, math.prod(counts.tolist()[1:]))
@@ -168,9 +191,38 @@ class RangedRunner(Runner):
         self.acceptance = float(Fraction(compatible, total))
         return tgroup.astype(np.int64), gweights
 
-    def run_exact_ranged(self, tuples: np.ndarray) -> EquityResult:
-        from .. import kernels as K
+    def walks(self, tuples: np.ndarray) -> int:
+        """How many of the combinations ``tuples`` an exact board-game run walks (one per
+        suit-renaming class and weight group; the plan's ``walks``)."""
+        tgroup, gweights = self.weight_groups(tuples)
+        return len(self._suit_classes(tuples, tgroup, gweights)[0])
 
+    def _c_walks(self, tuples: np.ndarray, tgroup: np.ndarray, gweights: list) -> EquityResult:
+        """An exact board-game run as the plan's C walks: one fixed-hand walk per class,
+        weighted by its group (see :meth:`_suit_classes`)."""
+        spot = self.spot
+        ntup, runouts = len(tuples), spot.runouts
+        tuples, tgroup, gweights, mult = self._suit_classes(tuples, tgroup, gweights)
+        gw = np.array(gweights, dtype=object)
+        holdings = np.vstack(self.blocks)
+        per_batch = self.planned.units_per_batch()
+
+        def batches(nthreads):
+            for first in range(0, len(tuples), per_batch):
+                def run(first=first):
+                    out = np.zeros((len(gweights), spot.n, spot.n + 1, spot.n + 2), dtype=np.int64)
+                    stop = min(first + per_batch, len(tuples))
+                    for t in range(first, stop):
+                        holes = [holdings[r].tolist() for r in tuples[t]]
+                        out[tgroup[t]] += fixed_exact_counts(spot, holes, backend="c")
+                    walked = int(mult[first:stop].sum()) if mult is not None else stop - first
+                    return np.tensordot(gw, out.astype(object), axes=(0, 0)), walked * runouts
+
+                yield run
+
+        return self._loop(batches, exact=True, total_hint=ntup * runouts)
+
+    def run_exact_ranged(self, tuples: np.ndarray) -> EquityResult:
         spot = self.spot
         g = spot.game
         tgroup, gweights = self.weight_groups(tuples)
@@ -181,7 +233,11 @@ class RangedRunner(Runner):
         def weighted(out):  # int64[groups, n, n + 1, n + 2] -> Python-int counts
             return np.tensordot(gw, out.astype(object), axes=(0, 0))
 
+        if not g.stud and self.planned.backend == "c":
+            return self._c_walks(tuples, tgroup, gweights)
         if not g.stud:
+            from .. import kernels as K
+
             KT = K.kernel_tables()
             G = K.game_flags(g)
             binom = K.binomials()

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from .backends import numba as numba_backend
 from .options import Options
-from .plan import Plan, combinations_to_list, plan
+from .plan import C_RANGED_WALKS, Plan, combinations_to_list, plan
 from .ranged import RangedRunner, whole_weights
 from .results import EquityResult
 from .runner import Runner, fixed_exact_counts
@@ -38,8 +38,11 @@ def run(spot: Spot, opts: Options, started: float) -> EquityResult:
         wanted = combinations_to_list(spot, opts)
         try:
             tuples = None if wanted is None else runner.compatible_tuples(wanted)
+            # few combinations: how many an exact run walks (one per suit class)
+            walks = (runner.walks(tuples) if tuples is not None and not spot.game.stud
+                     and 0 < len(tuples) <= C_RANGED_WALKS else None)
             runner.plan = plan(spot, opts, kernels_loaded=kernels_loaded, c_walked=_c_walked,
-                               combinations=None if tuples is None else len(tuples))
+                               combinations=None if tuples is None else len(tuples), walks=walks)
             return runner.execute(tuples)
         except KeyboardInterrupt:
             # Ctrl-C while the combinations were listed or prepared (the walk itself

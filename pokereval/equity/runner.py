@@ -301,13 +301,13 @@ def fixed_exact_counts(spot: Spot, holes: list[list[int]], threads: int | None =
     """Exact outcome counts of ``spot`` with every player's cards fixed to ``holes``,
     walked by ``backend`` ("c" or "numba"; ``threads``: the kernels' thread count,
     None: as it is)."""
-    from .. import kernels as K
-
     used = {c for h in holes for c in h}
     sub = Spot(spot.game, holes, spot.board, spot.dead, [c for c in spot.unseen if c not in used],
                 [cards_str(h) for h in holes], k=spot.k, mo=spot.mo, shared=spot.shared)
     if backend == "c":
         return small_exact(sub)
+    from .. import kernels as K
+
     g = sub.game
     KT = K.kernel_tables()
     G = K.game_flags(g)
