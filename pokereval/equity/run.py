@@ -38,9 +38,11 @@ def run(spot: Spot, opts: Options, started: float) -> EquityResult:
         wanted = combinations_to_list(spot, opts)
         try:
             tuples = None if wanted is None else runner.compatible_tuples(wanted)
-            # few combinations: how many an exact run walks (one per suit class)
-            walks = (runner.walks(tuples) if tuples is not None and not spot.game.stud
-                     and 0 < len(tuples) <= C_RANGED_WALKS else None)
+            # few combinations, an exact run possible: how many it walks (one per suit
+            # class); a sampled request does not look (a listing of one, to check)
+            enumerable = opts.samples is None and opts.stderr is None and opts.exact is not False
+            walks = (runner.walks(tuples) if enumerable and tuples is not None
+                     and not spot.game.stud and 0 < len(tuples) <= C_RANGED_WALKS else None)
             runner.plan = plan(spot, opts, kernels_loaded=kernels_loaded, c_walked=_c_walked,
                                combinations=None if tuples is None else len(tuples), walks=walks)
             return runner.execute(tuples)
