@@ -231,6 +231,22 @@ def best_time(fn, repeats: int, warmup: int = 1):
     return best, result
 
 
+def best_times(fns, repeats: int, warmup: int = 1):
+    """:func:`best_time` of several calls measured in turn (one of each per round), so
+    that a burst of load on a shared machine falls on all of them alike, not on one:
+    ``[(best seconds, last result), ...]`` in the order of ``fns``."""
+    results = [None] * len(fns)
+    for _ in range(warmup):
+        results = [fn() for fn in fns]
+    best = [math.inf] * len(fns)
+    for _ in range(max(1, repeats)):
+        for i, fn in enumerate(fns):
+            t0 = time.perf_counter()
+            results[i] = fn()
+            best[i] = min(best[i], time.perf_counter() - t0)
+    return list(zip(best, results))
+
+
 def pe_players(result) -> list[dict]:
     return [{**{f: float(getattr(p, f)) for f in FIELDS}, "std_error": float(p.std_error)}
             for p in result.players]

@@ -205,9 +205,9 @@ class Compare:
         random hand; ``AA2* vs KK**`` draws two listed ranges."""
         s = spot("o8-hu-preflop")
         n = self.samples(s)
-        t_r, r_r = B.best_time(lambda: self.equity(s.game, hands, samples=n, seed=1, threads=1),
-                               self.repeats)
-        t_f, r_f = B.best_time(lambda: self.pe(s, samples=n, seed=1, threads=1), self.repeats)
+        (t_r, r_r), (t_f, r_f) = B.best_times(
+            [lambda: self.equity(s.game, hands, samples=n, seed=1, threads=1),
+             lambda: self.pe(s, samples=n, seed=1, threads=1)], self.repeats)
         rate_r, rate_f = r_r.samples / t_r, r_f.samples / t_f
         ratio = rate_r / rate_f
         status, met = _status(ratio, target, True, True)
@@ -219,8 +219,9 @@ class Compare:
     def scaling_row(self, s: Spot, threads: int, target: float | None):
         """Monte Carlo on ``threads`` threads against one thread, same spot, same run."""
         n = self.samples(s)
-        t1, r1 = B.best_time(lambda: self.pe(s, samples=n, seed=1, threads=1), self.repeats)
-        tn, rn = B.best_time(lambda: self.pe(s, samples=n, seed=1, threads=threads), self.repeats)
+        (t1, r1), (tn, rn) = B.best_times([lambda: self.pe(s, samples=n, seed=1, threads=1),
+                                           lambda: self.pe(s, samples=n, seed=1, threads=threads)],
+                                          self.repeats)
         ratio = t1 / tn
         same = B.pe_players(r1) == B.pe_players(rn)  # same seed: same answer on any thread count
         status, met = _status(ratio, target, same, True)

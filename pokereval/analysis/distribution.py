@@ -32,7 +32,7 @@ from itertools import combinations, permutations
 
 import numpy as np
 
-from ..cards import cards_str
+from ..cards import card_str, cards_str
 from ..equity.backends.c import row_values
 from ..equity.backends.numba import parallel
 from ..equity.deal import sampled_rows
@@ -266,15 +266,18 @@ def _heads_up_stud(spot: Spot, street: str, started: float) -> DistributionResul
                 for f in range(3):
                     acc[:, p, f] += np.bincount(deal, weights=cells[f][cell[p]],
                                                 minlength=ndeals).astype(np.int64)
-    return _from_scatter(spot, street, acc, den,
-                         [cards_str([x, y]) for x in spot.unseen for y in spot.unseen], started)
+    names = [card_str(c) for c in spot.unseen]
+    return _from_scatter(spot, street, acc, den, [x + y for x in names for y in names], started)
 
 
 def _scatter(spot: Spot, opts, street: str, j: int, planned, started: float) -> DistributionResult:
     """Every (combination, run-out) walked once in the kernel, scattered into the deals."""
     acc, den = run_scatter(spot, opts, j, planned)
+    # joined from the unseen cards' names: checking each card of 13,000 flops again
+    # took longer than the kernel's second thread saves
+    names = [card_str(c) for c in spot.unseen]
     return _from_scatter(spot, street, acc, den,
-                         [cards_str(c) for c in combinations(spot.unseen, j)], started)
+                         ["".join(c) for c in combinations(names, j)], started)
 
 
 def _from_scatter(spot: Spot, street: str, acc: np.ndarray, den: np.ndarray, names: list,

@@ -13,7 +13,6 @@ import numpy as np
 
 from ..cards import cards_str
 from .backends import c as c_backend
-from .backends.c import small_exact
 from .backends.numba import parallel, thread_count
 from .options import Options
 from .plan import BATCH_SECONDS, Plan
@@ -89,7 +88,7 @@ class Runner:
         if plan.method == "sample":
             return self.run_mc()
         if plan.backend == "c":
-            return self.finish(small_exact(self.spot), exact=True)
+            return self.finish(c_backend.small_exact(self.spot), exact=True)
         return self.run_exact()
 
     # -- batches -----------------------------------------------------------
@@ -305,7 +304,7 @@ def fixed_exact_counts(spot: Spot, holes: list[list[int]], threads: int | None =
     sub = Spot(spot.game, holes, spot.board, spot.dead, [c for c in spot.unseen if c not in used],
                 [cards_str(h) for h in holes], k=spot.k, mo=spot.mo, shared=spot.shared)
     if backend == "c":
-        return small_exact(sub)
+        return c_backend.small_exact(sub)
     from .. import kernels as K
 
     g = sub.game

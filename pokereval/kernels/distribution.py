@@ -61,9 +61,10 @@ def _joint(G, n, hv, lv):
 
 
 @jit(hot=True)
-def _scatter_range(KT, G, H, W, lo, hi, acc, den, S):
+def _scatter_range(KT, G, H, W, lo, hi, acc, den, S, cb):
     """Walk the flat (combination, run-out) indices [lo, hi) of ``W`` (a
-    :class:`.structs.ScatterWalk`) into ``acc`` / ``den``, in the scratch arrays ``S``."""
+    :class:`.structs.ScatterWalk`) into ``acc`` / ``den``, in the scratch arrays ``S``
+    and ``cb`` (int64[k * j]: the run-out's cards' terms of a deal's colex rank)."""
     tuples, tweights, tmasks, known, deck, k, subs, binom, cache, use_cache, cells = W
     c, board, hv, lv, sel = S.c, S.board, S.hv, S.lv, S.sel
     n = tuples.shape[1]
@@ -98,16 +99,20 @@ def _scatter_range(KT, G, H, W, lo, hi, acc, den, S):
                 for p in range(n):
                     row, col = outcome_cell(bh, nh, bl, nl, hv[p], lv[p])
                     sel[p] = row * (n + 2) + col
+            if j > 0:  # each new card's terms of a deal's colex rank, read once
+                for i in range(k):
+                    for m in range(j):
+                        cb[i * j + m] = binom[c[i], m + 1]
             for s in range(nsub):
                 d = t
                 if j > 0:
                     d = 0
                     for m in range(j):
-                        d += binom[c[subs[s, m]], m + 1]
-                den[d] += w
-                if joint:
+                        d += cb[subs[s, m] * j + m]
+                if joint:  # den is the sum of the row (scatter_exact): half the scatter
                     acc[d, code] += w
                 else:
+                    den[d] += w
                     for p in range(n):
                         for f in range(FIELDS):
                             acc[d, p * FIELDS + f] += w * cells[f, sel[p]]
@@ -137,10 +142,15 @@ def scatter_exact(KT, G, H, tuples, tweights, tmasks, known, deck, k, subs, ndea
     for ci in prange(nch):
         lo = min(ci * chunk, total)
         hi = min(lo + chunk, total)
-        _scatter_range(KT, G, H, W, lo, hi, acc[ci], den[ci], scratch(k, 0, n))
+        _scatter_range(KT, G, H, W, lo, hi, acc[ci], den[ci], scratch(k, 0, n),
+                       np.zeros(k * max(subs.shape[1], 1), np.int64))
     out = np.zeros((ndeals, ncols), np.int64)
     dsum = np.zeros(ndeals, np.int64)
     for ci in range(nch):
         out += acc[ci]
         dsum += den[ci]
+    if n <= JOINT_PLAYERS:  # every run-out counted in one joint column of each deal
+        for d in range(ndeals):  # scalar loops: an array sum here becomes a parfor a deal
+            for col in range(ncols):
+                dsum[d] += out[d, col]
     return out, dsum
