@@ -5,82 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "pokereval.h"
-#include "lookup.h"
-
-#define MAX_PAIRS 10 /* C(5, 2) */
-
-/* A player's precomputed parts: Omaha hole pairs (rank key, rank mask, suit or -2), or
- * the whole hand's (key, mask) for a best-five-of-seven game; the hole low bits. */
-typedef struct {
-    uint32_t pkey[MAX_PAIRS];
-    unsigned pmask[MAX_PAIRS];
-    int psuit[MAX_PAIRS];
-    int npairs;
-    uint64_t key, mask;
-    unsigned lowbits;
-} player_t;
-
-static void prepare(player_t *p, const uint8_t *hole, int nhole) {
-    p->npairs = 0;
-    p->key = 0;
-    p->mask = 0;
-    p->lowbits = 0;
-    for (int a = 0; a < nhole; a++) {
-        p->key += pe_card_key[hole[a]];
-        p->mask |= pe_card_mask[hole[a]];
-        p->lowbits |= pe_card_lowbit[hole[a]];
-        for (int b = a + 1; b < nhole; b++) {
-            uint8_t x = hole[a], y = hole[b];
-            p->pkey[p->npairs] = pe_rank_weight[x >> 2] + pe_rank_weight[y >> 2];
-            p->pmask[p->npairs] = 1u << (x >> 2) | 1u << (y >> 2);
-            p->psuit[p->npairs++] = (x & 3) == (y & 3) ? (x & 3) : -2;
-        }
-    }
-}
-
-/* The board's three-card subsets: rank key, rank mask and suit (-1: mixed). */
-typedef struct {
-    uint32_t key[10];
-    unsigned mask[10];
-    int suit[10];
-} triples_t;
-
-static void board_triples(triples_t *tr, const uint8_t *cards) {
-    int nt = 0;
-    for (int a = 0; a < 5; a++)
-        for (int b = a + 1; b < 5; b++)
-            for (int c = b + 1; c < 5; c++) {
-                uint8_t x = cards[a], y = cards[b], z = cards[c];
-                tr->key[nt] = pe_rank_weight[x >> 2] + pe_rank_weight[y >> 2] + pe_rank_weight[z >> 2];
-                tr->mask[nt] = 1u << (x >> 2) | 1u << (y >> 2) | 1u << (z >> 2);
-                tr->suit[nt++] = ((x & 3) == (y & 3) && (y & 3) == (z & 3)) ? (x & 3) : -1;
-            }
-}
-
-/* A player's best two + three ignoring flushes (depends on the ranks alone). */
-static uint16_t omaha_nonflush(const player_t *pl, const triples_t *tr) {
-    uint16_t best = 0;
-    for (int q = 0; q < pl->npairs; q++)
-        for (int t = 0; t < 10; t++) {
-            uint16_t v = rank_value(pe_hi_rank, pl->pkey[q] + tr->key[t]);
-            if (v > best) best = v;
-        }
-    return best;
-}
-
-/* The player's best flush of suit fs (0: none): two hole cards and three board cards of
- * that suit.  A suited five has distinct ranks, so its flush value beats its rank value,
- * and the best of both parts is the best hand. */
-static uint16_t omaha_flush(const player_t *pl, const triples_t *tr, int fs) {
-    uint16_t best = 0;
-    for (int q = 0; q < pl->npairs; q++) {
-        if (pl->psuit[q] != fs) continue;
-        for (int t = 0; t < 10; t++)
-            if (tr->suit[t] == fs && pe_hi_flush[pl->pmask[q] | tr->mask[t]] > best)
-                best = pe_hi_flush[pl->pmask[q] | tr->mask[t]];
-    }
-    return best;
-}
+#include "board_parts.h"
+#include "tally.h"
 
 /* Walks with more run-outs than this keep each player's no-flush best per board rank
  * multiset (a board's ranks recur: 1.07 M preflop run-outs have 6,175 rank multisets). */
@@ -147,19 +73,7 @@ int64_t pe_board_exact(const uint8_t *holes, int n, int nhole, int omaha, int lo
                 lv[p] = low8 ? pe_low8[low_ranks(mask)] : 0;
             }
         }
-        /* the tally: row = players sharing the high (0: not a winner); column = 0 no low,
-         * 1 lost the low, else 1 + players sharing it */
-        uint16_t bh = 0, bl = 0;
-        int nh = 0, nl = 0;
-        for (int p = 0; p < n; p++) {
-            if (hv[p] > bh) { bh = hv[p]; nh = 1; } else if (hv[p] == bh) nh++;
-            if (lv[p] > bl) { bl = lv[p]; nl = 1; } else if (lv[p] == bl) nl++;
-        }
-        for (int p = 0; p < n; p++) {
-            int row = hv[p] == bh ? nh : 0;
-            int col = bl == 0 ? 0 : (lv[p] == bl ? 1 + nl : 1);
-            counts[(p * (n + 1) + row) * (n + 2) + col]++;
-        }
+        tally_showdown(n, hv, lv, 1, counts);
         runouts++;
         /* next k-subset of the deck, in lexicographic order */
         int i = k - 1;

@@ -15,7 +15,7 @@ from pathlib import Path
 from cffi import FFI
 
 HERE = Path(__file__).resolve().parent
-SOURCES = ["tables.c", "eval.c", "board_exact.c", "stud_mc.c"]
+SOURCES = ["tables.c", "eval.c", "board_exact.c", "stud_mc.c", "ranged_mc.c"]
 
 flags = ["-O3", "-std=c99", "-Wall", "-Wextra"]
 link = []

@@ -82,6 +82,43 @@ int64_t pe_board_exact(const uint8_t *holes, int n, int nhole, int omaha, int lo
 int64_t pe_stud_mc(const uint8_t *known, int n, int nknown, const uint8_t *unseen, int u, int mo,
                    int shared, int game, uint64_t seed, int64_t first_chunk, int64_t nchunks,
                    int64_t chunk, int64_t total, int64_t *counts);
+/* Monte Carlo with players given as ranges, trial for trial pokereval.kernels.ranged's
+ * board_mc_ranged / stud_mc_ranged.  Player p's holdings are rows [pstart[p], pstart[p] +
+ * pcount[p]) of holes (nc cards each); kind[p] is how a trial finds its holding: its one
+ * row (an exact hand), a row drawn by weight (alias method: prob a threshold on 53 random
+ * bits, alias a local row; uniform[p] = 1 needs no coin), or (board games) dealt from the
+ * deck. */
+#define PE_PLAYER_EXACT 0
+#define PE_PLAYER_LISTED 1
+#define PE_PLAYER_DEALT 2
+typedef struct {
+    int n, nc;
+    const uint8_t *holes;
+    const int64_t *pstart, *pcount, *alias, *uniform, *kind;
+    const uint64_t *prob;
+} pe_ranges_t;
+/* The deal: game PE_BOARD_GAME (omaha: exactly two hole cards; low: eight-or-better; the
+ * board's nknown cards given) or a stud game (mo cards drawn each, then a shared one when
+ * shared); deck: the cards that may come (the ranged holdings' included); use_rest: the
+ * one listed player's holding is dealt around (its rest of the deck, no card rejected). */
+#define PE_BOARD_GAME 3
+typedef struct {
+    int game, omaha, low;
+    const uint8_t *known;
+    int nknown, mo, shared;
+    const uint8_t *deck;
+    int ndeck, use_rest;
+} pe_deal_t;
+/* Chunks [first_chunk, first_chunk + nchunks) as pe_stud_mc's, each stopping after its
+ * samples are accepted or maxfactor times as many attempts: counts[n][n + 1][n + 2]
+ * overwritten, info[nchunks][2] = (accepted, attempts).  Returns the samples accepted, or
+ * -1 for arguments out of range. */
+int64_t pe_ranged_mc(const pe_ranges_t *R, const pe_deal_t *D, uint64_t seed, int64_t first_chunk,
+                     int64_t nchunks, int64_t chunk, int64_t total, int64_t maxfactor,
+                     int64_t *counts, int64_t *info);
+/* Walker alias table of weights[m] > 0 into prob[m] / alias[m] (see pe_ranges_t); -1 when
+ * memory ran out. */
+int pe_alias_table(const double *weights, int64_t m, uint64_t *prob, int64_t *alias);
 /* Walks all 133,784,560 seven-card hands in order; counts[category] += 1. */
 void pe_enumerate7(uint64_t counts[9]);
 

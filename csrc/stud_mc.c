@@ -8,47 +8,10 @@
 #include <string.h>
 #include "pokereval.h"
 #include "lookup.h"
+#include "xoshiro.h"
 
-#define GOLDEN 0x9E3779B97F4A7C15ull
 #define MAX_UNSEEN 52
 #define MAX_DRAWN 52
-
-static inline uint64_t splitmix64(uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
-typedef struct { uint64_t s0, s1, s2, s3; } xo_t;
-
-/* pokereval.kernels.rng.seed_stream */
-static void seed_stream(xo_t *st, uint64_t seed, uint64_t stream) {
-    uint64_t x = splitmix64(seed ^ splitmix64(stream * GOLDEN + GOLDEN)), s[4];
-    for (int i = 0; i < 4; i++) { x += GOLDEN; s[i] = splitmix64(x); }
-    st->s0 = s[0]; st->s1 = s[1]; st->s2 = s[2]; st->s3 = s[3];
-}
-
-static inline uint64_t xo_next(xo_t *st) {
-    uint64_t result = rotl(st->s1 * 5, 7) * 9, t = st->s1 << 17;
-    st->s2 ^= st->s0; st->s3 ^= st->s1; st->s1 ^= st->s2; st->s0 ^= st->s3;
-    st->s2 ^= t; st->s3 = rotl(st->s3, 45);
-    return result;
-}
-
-/* A uniform integer in [0, bound) (pokereval.kernels.rng.xo_below). */
-static inline uint32_t xo_below(xo_t *st, uint64_t bound) {
-    uint64_t m = (xo_next(st) >> 32) * bound, low = m & 0xFFFFFFFFull;
-    if (low < bound) {
-        uint64_t threshold = (0x100000000ull - bound) % bound;
-        while (low < threshold) {
-            m = (xo_next(st) >> 32) * bound;
-            low = m & 0xFFFFFFFFull;
-        }
-    }
-    return (uint32_t)(m >> 32);
-}
 
 /* A spot's per-player sums of the known cards and per-unseen-card parts. */
 typedef struct {

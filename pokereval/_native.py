@@ -6,6 +6,7 @@ Batch wrappers check shapes and card values before calling C (C trusts its input
 """
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import NamedTuple
 
 import numpy as np
@@ -160,3 +161,95 @@ def stud_mc_counts(known: np.ndarray, unseen: np.ndarray, mo: int, shared: bool,
                         f"{mo} more each{' and a shared card' if shared else ''}, "
                         f"{len(unseen)} unseen)")
     return counts
+
+
+# ---------------------------------------------------------------------------
+# players given as ranges (pe_ranged_mc; the Numba kernels read the same rows)
+# ---------------------------------------------------------------------------
+
+class PlayerKind(IntEnum):
+    """How a ranged run finds player ``p``'s holding (``kind[p]``; pokereval.h's
+    ``PE_PLAYER_*``, and :mod:`pokereval.kernels.ranged`)."""
+
+    EXACT = lib.PE_PLAYER_EXACT    # an exact hand (or a one-holding range): its one row
+    LISTED = lib.PE_PLAYER_LISTED  # a listed range: a holding row drawn by weight (or walked)
+    DEALT = lib.PE_PLAYER_DEALT    # every holding of the unseen cards, equal weights: dealt
+
+
+class RangeRows(NamedTuple):
+    """The players' holdings stacked, player ``p``'s rows ``[pstart[p], pstart[p] +
+    pcount[p])``, with what a draw by weight needs (:func:`range_rows`)."""
+
+    holes: np.ndarray    # uint8[rows, c]: each holding's cards
+    pstart: np.ndarray   # int64[n]
+    pcount: np.ndarray   # int64[n]
+    prob: np.ndarray     # uint64[rows]: alias-method threshold on 53 random bits
+    alias: np.ndarray    # int64[rows]: alias (local row index)
+    uniform: np.ndarray  # int64[n]: 1 when all of a player's weights are equal (no coin)
+    masks: np.ndarray    # uint64[rows]: each holding's cards as a bit mask
+
+
+def alias_table(weights: np.ndarray, prob: np.ndarray, alias: np.ndarray) -> None:
+    """Walker / Vose alias table of ``weights`` (float64[m] > 0) into ``prob`` (uint64[m]
+    thresholds on 53 random bits) and ``alias`` (int64[m] local indices), in C."""
+    weights = np.ascontiguousarray(weights, dtype=np.float64)
+    m = len(weights)
+    assert prob.dtype == np.uint64 and alias.dtype == np.int64 and len(prob) == len(alias) == m
+    assert prob.flags.c_contiguous and alias.flags.c_contiguous
+    if lib.pe_alias_table(_ptr(weights, "double *"), m, _ptr(prob, "uint64_t *"),
+                          _ptr(alias, "int64_t *")) != 0:  # pragma: no cover - out of memory
+        raise MemoryError("pokereval: no memory for an alias table")
+
+
+def range_rows(blocks: list[np.ndarray], weights: list) -> RangeRows:
+    """:class:`RangeRows` of per-player blocks of holdings (uint8[m, c], one row for an
+    exact hand) and weights (float64[m] each, or None: all equal)."""
+    holes = np.ascontiguousarray(np.vstack(blocks).astype(np.uint8))
+    counts = np.array([len(b) for b in blocks], dtype=np.int64)
+    starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
+    prob = np.full(len(holes), np.uint64(1 << 53), dtype=np.uint64)
+    alias = np.zeros(len(holes), dtype=np.int64)
+    uniform = np.ones(len(blocks), dtype=np.int64)
+    for p, wts in enumerate(weights):
+        if wts is None or counts[p] == 1:
+            continue
+        wts = np.asarray(wts, dtype=np.float64)
+        if np.all(wts == wts[0]):
+            continue
+        uniform[p] = 0
+        s, m = starts[p], counts[p]
+        alias_table(wts, prob[s:s + m], alias[s:s + m])
+    bits = np.uint64(1) << holes.astype(np.uint64)
+    masks = np.bitwise_or.reduce(bits, axis=1).astype(np.uint64)
+    return RangeRows(holes, starts, counts, prob, alias, uniform, masks)
+
+
+def ranged_mc_counts(rows: RangeRows, kind: np.ndarray, game: str | None, omaha: bool, low8: bool,
+                     known: np.ndarray, mo: int, shared: bool, deck: np.ndarray, use_rest: bool,
+                     seed: int, first_chunk: int, nchunks: int, chunk: int, total: int,
+                     maxfactor: int) -> tuple[np.ndarray, np.ndarray]:
+    """``(counts int64[n, n + 1, n + 2], info int64[nchunks, 2])`` of the ranged Monte Carlo
+    chunks ``[first_chunk, first_chunk + nchunks)`` in one C call, equal to the kernels'
+    (``board_mc_ranged`` with ``game`` None, else ``stud_mc_ranged`` of that stud game) for
+    the same seed: ``info[c] = (accepted, attempts)``.  Valid, disjoint cards assumed."""
+    kind = np.ascontiguousarray(kind, dtype=np.int64)
+    known = np.ascontiguousarray(known, dtype=np.uint8)
+    deck = np.ascontiguousarray(deck, dtype=np.uint8)
+    n, nc = len(kind), rows.holes.shape[1]
+    R = ffi.new("pe_ranges_t *", {
+        "n": n, "nc": nc, "holes": _ptr(rows.holes, "uint8_t *"),
+        "pstart": _ptr(rows.pstart, "int64_t *"), "pcount": _ptr(rows.pcount, "int64_t *"),
+        "alias": _ptr(rows.alias, "int64_t *"), "uniform": _ptr(rows.uniform, "int64_t *"),
+        "kind": _ptr(kind, "int64_t *"), "prob": _ptr(rows.prob, "uint64_t *")})
+    D = ffi.new("pe_deal_t *", {
+        "game": lib.PE_BOARD_GAME if game is None else STUD_GAMES[game], "omaha": int(omaha),
+        "low": int(low8), "known": _ptr(known, "uint8_t *"), "nknown": len(known), "mo": mo,
+        "shared": int(shared), "deck": _ptr(deck, "uint8_t *"), "ndeck": len(deck),
+        "use_rest": int(use_rest)})
+    counts = np.empty((n, n + 1, n + 2), dtype=np.int64)
+    info = np.empty((max(nchunks, 1), 2), dtype=np.int64)
+    if lib.pe_ranged_mc(R, D, seed, first_chunk, nchunks, chunk, total, maxfactor,
+                        _ptr(counts, "int64_t *"), _ptr(info, "int64_t *")) < 0:
+        raise HandError(f"ranged_mc_counts: unsupported spot ({n} players of {nc} cards, "
+                        f"{len(deck)} cards to come from)")
+    return counts, info[:nchunks]

@@ -12,8 +12,10 @@ from math import comb
 
 import numpy as np
 
+from .._native import PlayerKind, range_rows, ranged_mc_counts
 from ..errors import HandError
 from .options import Options
+from .backends.c import split_chunks, thread_count
 from .backends.numba import parallel
 from .plan import MAX_TUPLES, Plan, combinations_to_list, exact_cost_ns
 from .results import EquityResult
@@ -25,6 +27,8 @@ __all__ = ["RangedRunner", "whole_weights", "MAX_TRIES_FACTOR"]
 #: A Monte Carlo chunk of ranged players gives up after this many attempts
 #: per wanted sample (acceptance below 1 / MAX_TRIES_FACTOR: an error).
 MAX_TRIES_FACTOR = 1000
+#: Largest rest-of-deck table (bytes) dealt around for a listed range (Monte Carlo with one).
+MAX_REST_BYTES = 8 << 20
 #: Combinations of holdings listed in Python, without the kernels, up to this product of
 #: the range sizes (about 10 ms).
 PYTHON_LISTING = 20_000
@@ -81,8 +85,6 @@ class RangedRunner(Runner):
         """The kernels' player kinds: an exact hand (or a one-holding range), a listed
         range, or (``dealt``) a random hand: every holding of the unseen cards with
         equal weights, dealt from the deck instead of drawn from its list."""
-        from ..kernels import PlayerKind  # loaded by the caller (the kernels run next)
-
         spot = self.spot
         kinds = []
         for b, w in zip(self.blocks, self.weights):
@@ -360,39 +362,8 @@ class RangedRunner(Runner):
 
     # -- Monte Carlo -------------------------------------------------------------
     def run_mc_ranged(self) -> EquityResult:
-        from .. import kernels as K
-
-        spot = self.spot
-        g = spot.game
         seed, total = self._mc_seed_and_total()
-        KT = K.kernel_tables()
-        G = K.game_flags(g)
-        kind = self._kinds(dealt=not g.stud)
-        # a random hand is dealt from the deck: its holdings need not travel
-        blocks = [b[:1] if k == K.PlayerKind.DEALT else b for b, k in zip(self.blocks, kind)]
-        H, R = K.range_data(blocks, self.weights, g)
-        n = spot.n
-        target = self.planned.stderr
-        # a one-holding range's cards never come: out of the deck, not rejected per card
-        fixed = {int(c) for b, k in zip(blocks, kind) if k == K.PlayerKind.EXACT for c in b[0]}
-        deck = np.array([c for c in spot.unseen if c not in fixed], dtype=np.uint8)
-        listed = [b for b, k in zip(blocks, kind) if k == K.PlayerKind.LISTED]
-        if len(listed) == 1:  # its holdings' rest of the deck: no card of the deal rejected
-            R = R._replace(rest=K.rest_of_deck(listed[0], deck))
-
-        if not g.stud:
-            known = np.array(spot.board, dtype=np.uint8)
-            cache = np.zeros((n if G.omaha else 1, K.BOARD_SLOTS), dtype=np.uint16)
-
-            def call(first_chunk, nchunks):
-                return K.board_mc_ranged(KT, G, H, R, kind, known, deck, spot.k, seed,
-                                         first_chunk, nchunks, MC_CHUNK, total, MAX_TRIES_FACTOR,
-                                         cache)
-        else:
-            def call(first_chunk, nchunks):
-                return K.stud_mc_ranged(KT, G, H, R, kind, deck, spot.mo, spot.shared, seed,
-                                        first_chunk, nchunks, MC_CHUNK, total, MAX_TRIES_FACTOR)
-
+        call = self.mc_call(self.planned.backend, seed, total)
         tally = {"accepted": 0, "tries": 0}
 
         def checked_call(first, size):
@@ -409,4 +380,62 @@ class RangedRunner(Runner):
                     f"1/{MAX_TRIES_FACTOR}); narrow the ranges")
             return c
 
-        return self._mc_loop(checked_call, total, target)
+        return self._mc_loop(checked_call, total, self.planned.stderr)
+
+    def mc_call(self, backend: str, seed, total: int):
+        """``call(first_chunk, nchunks) -> (counts, info int64[nchunks, 2])``: the Monte Carlo
+        chunks of ``total`` samples seeded ``seed`` in ``backend`` ("c" or "numba", the
+        same samples in either), ``info[c]`` = (accepted, attempts) of each chunk."""
+        spot = self.spot
+        kind = self._kinds(dealt=not spot.game.stud)
+        # a random hand is dealt from the deck: its holdings need not travel
+        blocks = [b[:1] if k == PlayerKind.DEALT else b for b, k in zip(self.blocks, kind)]
+        # a one-holding range's cards never come: out of the deck, not rejected per card
+        fixed = {int(c) for b, k in zip(blocks, kind) if k == PlayerKind.EXACT for c in b[0]}
+        deck = np.array([c for c in spot.unseen if c not in fixed], dtype=np.uint8)
+        listed = [b for b, k in zip(blocks, kind) if k == PlayerKind.LISTED]
+        # one listed range: each holding's rest of the deck, so no card of the deal is rejected
+        around = (len(listed) == 1 and len(listed[0]) * len(deck) <= MAX_REST_BYTES
+                  and len(deck) >= listed[0].shape[1])
+        if backend == "c":
+            return self._c_mc_call(kind, blocks, deck, around, seed, total)
+        return self._kernel_mc_call(kind, blocks, deck, listed[0] if around else None, seed, total)
+
+    def _c_mc_call(self, kind, blocks, deck, around: bool, seed: int, total: int):
+        """:meth:`mc_call` in C (the kernels' samples, chunks split over the threads)."""
+        spot, g = self.spot, self.spot.game
+        rows = range_rows(blocks, self.weights)
+        known = np.array(spot.board, dtype=np.uint8)
+        threads = thread_count(self.opts.threads)
+
+        def part(first: int, count: int):
+            return ranged_mc_counts(rows, kind, g.name if g.stud else None, g.exactly_two,
+                                    g.low == "eight", known, spot.mo, spot.shared, deck, around,
+                                    seed, first, count, MC_CHUNK, total, MAX_TRIES_FACTOR)
+
+        def call(first_chunk: int, nchunks: int):
+            parts = split_chunks(part, first_chunk, nchunks, threads)
+            return sum(c for c, _ in parts), np.concatenate([i for _, i in parts])
+
+        return call
+
+    def _kernel_mc_call(self, kind, blocks, deck, around, seed: int, total: int):
+        """:meth:`mc_call` in the kernels; ``around``: the one listed range's holdings, to
+        deal around (None: reject colliding cards)."""
+        from .. import kernels as K
+
+        spot, g = self.spot, self.spot.game
+        KT = K.kernel_tables()
+        G = K.game_flags(g)
+        H, R = K.range_data(blocks, self.weights, g)
+        if around is not None:
+            R = R._replace(rest=K.rest_of_deck(around, deck))
+        if g.stud:
+            return lambda first_chunk, nchunks: K.stud_mc_ranged(
+                KT, G, H, R, kind, deck, spot.mo, spot.shared, seed, first_chunk, nchunks,
+                MC_CHUNK, total, MAX_TRIES_FACTOR)
+        known = np.array(spot.board, dtype=np.uint8)
+        cache = np.zeros((spot.n if G.omaha else 1, K.BOARD_SLOTS), dtype=np.uint16)
+        return lambda first_chunk, nchunks: K.board_mc_ranged(
+            KT, G, H, R, kind, known, deck, spot.k, seed, first_chunk, nchunks, MC_CHUNK, total,
+            MAX_TRIES_FACTOR, cache)

@@ -24,6 +24,7 @@ from math import comb
 
 import numpy as np
 
+from .._native import range_rows
 from ..errors import interrupted
 from . import _jit  # noqa: F401  (Numba and the cache locators: importing the package loads them)
 from .boards import BOARD_SHIFT, BOARD_SLOTS, displacement_hash, five_card_rank_multisets
@@ -36,7 +37,7 @@ LAZY_KERNELS = {
     "board_exact": "exact", "stud_tables": "exact", "stud_exact": "stud_walk",
     "class_trials": "hand_tables", "board_mc": "montecarlo",
     "stud_mc": "stud_montecarlo", "stud_mc_tables": "stud_montecarlo",
-    "alias_table": "ranged", "board_exact_ranged": "ranged", "board_mc_ranged": "ranged",
+    "board_exact_ranged": "ranged", "board_mc_ranged": "ranged",
     "compatible_tuples": "ranged", "pair_board_table": "ranged",
     "rest_of_deck_rows": "ranged", "stud_mc_ranged": "ranged",
 }
@@ -171,53 +172,27 @@ def range_data(blocks, weights, game) -> tuple[Holdings, RangeData]:
     ``blocks``: per player a uint8[m, c] array of holdings (one row for an exact
     hand); ``weights``: per player float64[m] (None: all equal).
     """
-    from .ranged import alias_table
-
     G = game_flags(game)
     KT = kernel_tables()
-    holes = np.ascontiguousarray(np.vstack(blocks).astype(np.uint8))
-    counts = np.array([len(b) for b in blocks], dtype=np.int64)
-    starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
-    rows = holes.shape[0]
-    prob = np.full(rows, np.uint64(1 << 53), dtype=np.uint64)
-    alias = np.zeros(rows, dtype=np.int64)
-    uniform = np.ones(len(blocks), dtype=np.int64)
-    for p, wts in enumerate(weights):
-        if wts is None or counts[p] == 1:
-            continue
-        wts = np.asarray(wts, dtype=np.float64)
-        if np.all(wts == wts[0]):
-            continue
-        uniform[p] = 0
-        s, m = starts[p], counts[p]
-        pp = np.zeros(m, dtype=np.uint64)
-        aa = np.zeros(m, dtype=np.int64)
-        alias_table(wts, pp, aa)
-        prob[s:s + m] = pp
-        alias[s:s + m] = aa
-    bits = np.uint64(1) << holes.astype(np.uint64)
-    masks = np.bitwise_or.reduce(bits, axis=1).astype(np.uint64)
+    rows = range_rows(blocks, weights)
+    holes, starts = rows.holes, rows.pstart
     if game.stud:
         H = prep_holdings(KT, holes, 0)  # stud kernels read features by holding row
     else:  # board kernels: row p = player p's first holding (its exact hand)
         H = prep_holdings(KT, np.ascontiguousarray(holes[starts]), G.omaha)
     T2, pclass = pair_tables(G)
-    R = RangeData(starts, counts, prob, alias, uniform, masks, holes, pclass, T2, NO_REST)
+    R = RangeData(starts, rows.pcount, rows.prob, rows.alias, rows.uniform, rows.masks, holes,
+                  pclass, T2, NO_REST)
     return H, R
 
 
 NO_REST = np.zeros((0, 0), dtype=np.uint8)
-#: Largest rest-of-deck table (bytes) built for a listed range (:func:`rest_of_deck`).
-MAX_REST_BYTES = 8 << 20
 
 
 def rest_of_deck(holdings: np.ndarray, deck: np.ndarray) -> np.ndarray:
     """uint8[m, len(deck) - c]: ``deck`` less each holding's cards, in deck order, so
     that a drawn holding's run-out is dealt without rejecting cards (see
-    :func:`.ranged.rest_of_deck_rows`).  ``NO_REST`` when the table would be too big."""
-    m, c = holdings.shape
-    if m * len(deck) > MAX_REST_BYTES or len(deck) < c:
-        return NO_REST
+    :func:`.ranged.rest_of_deck_rows`; the caller decides when it is worth its memory)."""
     from .ranged import rest_of_deck_rows
 
     return rest_of_deck_rows(np.ascontiguousarray(holdings, dtype=np.uint8),

@@ -5,21 +5,15 @@ positional read it stands for (``KT[1]``), so naming costs nothing in the hot
 loops.  The field order is the positional order the kernels used before, and
 code may still index them positionally.
 
-:class:`PlayerKind` names the kind of each player of the ranged kernels
-(``kind[p]``); Numba compiles a comparison with a member as one with its int.
+:class:`PlayerKind` (the C library's ``PE_PLAYER_*``, defined in :mod:`pokereval._native`)
+names the kind of each player of the ranged kernels (``kind[p]``); Numba compiles a
+comparison with a member as one with its int.
 """
-from enum import IntEnum
 from typing import NamedTuple
 
 import numpy as np
 
-
-class PlayerKind(IntEnum):
-    """How a ranged kernel finds player ``p``'s holding (:mod:`.ranged`, ``kind[p]``)."""
-
-    EXACT = 0   # an exact hand (or a one-holding range): its row of the holdings ``H``
-    LISTED = 1  # a listed range: a holding row drawn by weight (or walked, exact)
-    DEALT = 2   # every holding of the unseen cards, equal weights: dealt from the deck
+from .._native import PlayerKind  # noqa: F401  (the C library's codes, re-exported)
 
 
 class Tables(NamedTuple):

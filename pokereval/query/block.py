@@ -13,6 +13,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from .._native import alias_table
 from ..ranges.rows import row_masks
 from .deal import Block, Table, open_columns
 
@@ -45,8 +46,6 @@ def _plan(table: Table) -> _Plan:
 
 
 def _build_plan(table: Table) -> _Plan:
-    from ..kernels.ranged import alias_table
-
     base = np.zeros(table.width, dtype=np.uint8)
     for p, s in enumerate(table.seats):
         if s.fixed:

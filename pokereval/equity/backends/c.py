@@ -1,7 +1,7 @@
 """The C backend: exact spots walked by the C library without Numba (a board spot's
 run-outs, evaluation and tally in one batch call; stud run-outs evaluated in batch
-and tallied in NumPy), fixed-hand stud Monte Carlo (the kernels' own samples), and
-batch values of rows of cards.
+and tallied in NumPy), Monte Carlo of fixed-hand stud and of ranges (the kernels' own
+samples), and batch values of rows of cards.
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from ..deal import stud_deals
 from ..spot import Spot
 from ..tally import tally_outcomes
 
-__all__ = ["small_exact", "stud_mc", "thread_count", "row_values"]
+__all__ = ["small_exact", "split_chunks", "stud_mc", "thread_count", "row_values"]
 
 
 def small_exact(spot: Spot) -> np.ndarray:
@@ -40,23 +40,13 @@ def thread_count(wanted: int | None) -> int:
     return most if wanted is None else max(1, min(wanted, most))
 
 
-def stud_mc(spot: Spot, seed: int, first_chunk: int, nchunks: int, chunk: int, total: int,
-            threads: int) -> np.ndarray:
-    """Outcome counts of the stud Monte Carlo chunks ``[first_chunk, first_chunk +
-    nchunks)``, the same as the kernels' for the seed; the chunks split over ``threads``
-    threads (each C call releases the GIL; the counts do not depend on the split)."""
-    from ..._native import stud_mc_counts
-
-    holes = np.array(spot.holes, dtype=np.uint8)
-    unseen = np.array(spot.unseen, dtype=np.uint8)
-
-    def part(first: int, count: int) -> np.ndarray:
-        return stud_mc_counts(holes, unseen, spot.mo, spot.shared, spot.game.name, seed, first,
-                              count, chunk, total)
-
+def split_chunks(part, first_chunk: int, nchunks: int, threads: int) -> list:
+    """``[part(first, count), ...]`` over chunks ``[first_chunk, first_chunk + nchunks)`` split
+    into at most ``threads`` runs of consecutive chunks, in chunk order, each on its own
+    thread (a C call releases the GIL; the C samplers' counts do not depend on the split)."""
     parts = min(threads, nchunks)
     if parts <= 1:
-        return part(first_chunk, nchunks)
+        return [part(first_chunk, nchunks)]
     bounds = [first_chunk + nchunks * i // parts for i in range(parts + 1)]
     results: list = [None] * parts
 
@@ -69,6 +59,24 @@ def stud_mc(spot: Spot, seed: int, first_chunk: int, nchunks: int, chunk: int, t
     work(0)
     for w in workers:
         w.join()
+    return results
+
+
+def stud_mc(spot: Spot, seed: int, first_chunk: int, nchunks: int, chunk: int, total: int,
+            threads: int) -> np.ndarray:
+    """Outcome counts of the stud Monte Carlo chunks ``[first_chunk, first_chunk +
+    nchunks)``, the same as the kernels' for the seed; the chunks split over ``threads``
+    threads (:func:`split_chunks`)."""
+    from ..._native import stud_mc_counts
+
+    holes = np.array(spot.holes, dtype=np.uint8)
+    unseen = np.array(spot.unseen, dtype=np.uint8)
+
+    def part(first: int, count: int) -> np.ndarray:
+        return stud_mc_counts(holes, unseen, spot.mo, spot.shared, spot.game.name, seed, first,
+                              count, chunk, total)
+
+    results = split_chunks(part, first_chunk, nchunks, threads)
     return sum(results[1:], results[0])
 
 

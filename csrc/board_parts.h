@@ -1,0 +1,83 @@
+/* Board-game hands in C from their parts (board_exact.c, ranged_mc.c): a player's hole
+ * cards summarised once, a five-card board's three-card subsets, and the Omaha family's
+ * best two + three from them. */
+#ifndef POKEREVAL_BOARD_PARTS_H
+#define POKEREVAL_BOARD_PARTS_H
+#include "lookup.h"
+
+#define MAX_PAIRS 10 /* C(5, 2) */
+
+/* A player's precomputed parts: Omaha hole pairs (rank key, rank mask, suit or -2), or
+ * the whole hand's (key, mask) for a best-five-of-seven game; the hole low bits. */
+typedef struct {
+    uint32_t pkey[MAX_PAIRS];
+    unsigned pmask[MAX_PAIRS];
+    int psuit[MAX_PAIRS];
+    int npairs;
+    uint64_t key, mask;
+    unsigned lowbits;
+} player_t;
+
+static inline void prepare(player_t *p, const uint8_t *hole, int nhole) {
+    p->npairs = 0;
+    p->key = 0;
+    p->mask = 0;
+    p->lowbits = 0;
+    for (int a = 0; a < nhole; a++) {
+        p->key += pe_card_key[hole[a]];
+        p->mask |= pe_card_mask[hole[a]];
+        p->lowbits |= pe_card_lowbit[hole[a]];
+        for (int b = a + 1; b < nhole; b++) {
+            uint8_t x = hole[a], y = hole[b];
+            p->pkey[p->npairs] = pe_rank_weight[x >> 2] + pe_rank_weight[y >> 2];
+            p->pmask[p->npairs] = 1u << (x >> 2) | 1u << (y >> 2);
+            p->psuit[p->npairs++] = (x & 3) == (y & 3) ? (x & 3) : -2;
+        }
+    }
+}
+
+/* The board's three-card subsets: rank key, rank mask and suit (-1: mixed). */
+typedef struct {
+    uint32_t key[10];
+    unsigned mask[10];
+    int suit[10];
+} triples_t;
+
+static inline void board_triples(triples_t *tr, const uint8_t *cards) {
+    int nt = 0;
+    for (int a = 0; a < 5; a++)
+        for (int b = a + 1; b < 5; b++)
+            for (int c = b + 1; c < 5; c++) {
+                uint8_t x = cards[a], y = cards[b], z = cards[c];
+                tr->key[nt] = pe_rank_weight[x >> 2] + pe_rank_weight[y >> 2] + pe_rank_weight[z >> 2];
+                tr->mask[nt] = 1u << (x >> 2) | 1u << (y >> 2) | 1u << (z >> 2);
+                tr->suit[nt++] = ((x & 3) == (y & 3) && (y & 3) == (z & 3)) ? (x & 3) : -1;
+            }
+}
+
+/* A player's best two + three ignoring flushes (depends on the ranks alone). */
+static inline uint16_t omaha_nonflush(const player_t *pl, const triples_t *tr) {
+    uint16_t best = 0;
+    for (int q = 0; q < pl->npairs; q++)
+        for (int t = 0; t < 10; t++) {
+            uint16_t v = rank_value(pe_hi_rank, pl->pkey[q] + tr->key[t]);
+            if (v > best) best = v;
+        }
+    return best;
+}
+
+/* The player's best flush of suit fs (0: none): two hole cards and three board cards of
+ * that suit.  A suited five has distinct ranks, so its flush value beats its rank value,
+ * and the best of both parts is the best hand. */
+static inline uint16_t omaha_flush(const player_t *pl, const triples_t *tr, int fs) {
+    uint16_t best = 0;
+    for (int q = 0; q < pl->npairs; q++) {
+        if (pl->psuit[q] != fs) continue;
+        for (int t = 0; t < 10; t++)
+            if (tr->suit[t] == fs && pe_hi_flush[pl->pmask[q] | tr->mask[t]] > best)
+                best = pe_hi_flush[pl->pmask[q] | tr->mask[t]];
+    }
+    return best;
+}
+
+#endif

@@ -1,0 +1,24 @@
+/* The showdown tally in C (pokereval.kernels.handeval.tally): each player's outcome cell
+ * counts[p][row][col] of n players, row = players sharing the high (0: not a winner, or
+ * no high contested), col = 0 no qualifying low (or none contested), 1 lost the low,
+ * else 1 + players sharing it.  A low value of 0 does not qualify. */
+#ifndef POKEREVAL_TALLY_H
+#define POKEREVAL_TALLY_H
+#include <stdint.h>
+
+static inline void tally_showdown(int n, const uint16_t *hv, const uint16_t *lv, int has_high,
+                                  int64_t *counts) {
+    uint16_t bh = 0, bl = 0;
+    int nh = 0, nl = 0;
+    for (int p = 0; p < n; p++) {
+        if (hv[p] > bh) { bh = hv[p]; nh = 1; } else if (hv[p] == bh) nh++;
+        if (lv[p] > bl) { bl = lv[p]; nl = 1; } else if (lv[p] == bl) nl++;
+    }
+    for (int p = 0; p < n; p++) {
+        int row = has_high && bh > 0 && hv[p] == bh ? nh : 0;
+        int col = bl == 0 ? 0 : (lv[p] == bl ? 1 + nl : 1);
+        counts[(p * (n + 1) + row) * (n + 2) + col]++;
+    }
+}
+
+#endif
