@@ -80,4 +80,21 @@ static inline uint16_t omaha_flush(const player_t *pl, const triples_t *tr, int 
     return best;
 }
 
+/* The best flush of two of the hole ranks hmask and three of the board ranks bmask of one
+ * suit (0: too few of either), from rank masks alone (pokereval.kernels.handeval.omaha_flush). */
+static inline uint16_t omaha_flush_masks(unsigned hmask, unsigned bmask) {
+    uint16_t best = 0;
+    for (unsigned h1 = hmask; h1; h1 &= h1 - 1)
+        for (unsigned h2 = h1 & (h1 - 1); h2; h2 &= h2 - 1) {
+            unsigned ab = (h1 & -h1) | (h2 & -h2);
+            for (unsigned x1 = bmask; x1; x1 &= x1 - 1)
+                for (unsigned x2 = x1 & (x1 - 1); x2; x2 &= x2 - 1)
+                    for (unsigned x3 = x2 & (x2 - 1); x3; x3 &= x3 - 1) {
+                        uint16_t v = pe_hi_flush[ab | (x1 & -x1) | (x2 & -x2) | (x3 & -x3)];
+                        if (v > best) best = v;
+                    }
+        }
+    return best;
+}
+
 #endif

@@ -15,10 +15,10 @@ from pathlib import Path
 from cffi import FFI
 
 HERE = Path(__file__).resolve().parent
-SOURCES = ["tables.c", "eval.c", "board_exact.c", "stud_mc.c", "ranged_mc.c"]
+SOURCES = ["tables.c", "eval.c", "board_exact.c", "stud_mc.c", "ranged_mc.c", "pair_high.c"]
 
-flags = ["-O3", "-std=c99", "-Wall", "-Wextra"]
-link = []
+flags = ["-O3", "-std=c99", "-Wall", "-Wextra", "-pthread"]
+link = ["-pthread"]
 if os.environ.get("POKEREVAL_SANITIZE") == "1":
     flags += ["-O1", "-g", "-fno-omit-frame-pointer", "-fsanitize=address,undefined",
               "-fno-sanitize-recover=undefined"]

@@ -5,8 +5,13 @@
 #include "pokereval.h"
 #include "tables.h"
 
+/* The perfect-hash index of a rank key (a multiset of up to 7 ranks, at most 4 of each). */
+static inline uint32_t rank_index(uint32_t rank_key) {
+    return rank_key + (uint32_t)pe_ph_offset[rank_key >> PE_PH_SHIFT];
+}
+
 static inline uint16_t rank_value(const uint16_t *table, uint32_t rank_key) {
-    return table[rank_key + (uint32_t)pe_ph_offset[rank_key >> PE_PH_SHIFT]];
+    return table[rank_index(rank_key)];
 }
 
 /* High value of up to 7 cards summarised as (key, mask). With at most 7 cards, a flush

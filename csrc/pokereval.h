@@ -82,8 +82,18 @@ int64_t pe_board_exact(const uint8_t *holes, int n, int nhole, int omaha, int lo
 int64_t pe_stud_mc(const uint8_t *known, int n, int nknown, const uint8_t *unseen, int u, int mo,
                    int shared, int game, uint64_t seed, int64_t first_chunk, int64_t nchunks,
                    int64_t chunk, int64_t total, int64_t *counts);
-/* Monte Carlo with players given as ranges, trial for trial pokereval.kernels.ranged's
- * board_mc_ranged / stud_mc_ranged.  Player p's holdings are rows [pstart[p], pstart[p] +
+/* Omaha family: the best no-flush two + three high of a hole rank pair with three of a
+ * five-card board's ranks: high[slot * PE_RANK_PAIRS + pair_class[13 * r1 + r2]], slot =
+ * slot_of[perfect-hash index of the board's rank key] (built on first call, thread-safe). */
+#define PE_BOARD_RANK_SETS 6175
+#define PE_RANK_PAIRS 91
+typedef struct {
+    const uint16_t *slot_of; size_t slot_of_len;
+    const uint16_t *high;    size_t high_len;
+    const uint8_t *pair_class;
+} pe_pair_high_t;
+const pe_pair_high_t *pe_pair_high(void);
+/* Monte Carlo with players given as ranges (csrc/ranged_mc.c).  Player p's holdings are rows [pstart[p], pstart[p] +
  * pcount[p]) of holes (nc cards each); kind[p] is how a trial finds its holding: its one
  * row (an exact hand), a row drawn by weight (alias method: prob a threshold on 53 random
  * bits, alias a local row; uniform[p] = 1 needs no coin), or (board games) dealt from the
@@ -95,7 +105,7 @@ typedef struct {
     int n, nc;
     const uint8_t *holes;
     const int64_t *pstart, *pcount, *alias, *uniform, *kind;
-    const uint64_t *prob;
+    const uint64_t *prob, *masks;
 } pe_ranges_t;
 /* The deal: game PE_BOARD_GAME (omaha: exactly two hole cards; low: eight-or-better; the
  * board's nknown cards given) or a stud game (mo cards drawn each, then a shared one when

@@ -1,10 +1,13 @@
-/* Monte Carlo with players given as ranges, in C, trial for trial the Numba kernels'
- * (pokereval.kernels.ranged: deal_trials, board_mc_ranged, stud_mc_ranged): the same
- * per-chunk streams, the same alias draws of the listed holdings, the same rejections and
- * the same partial Fisher-Yates deal, so a seed gives the same counts and the same
- * (accepted, attempts) per chunk in either.  It answers a process's range runs without
- * loading Numba (see pokereval.equity.plan); nothing global is written, so the chunks of
- * one call may run on any thread.  Also the alias tables both sides draw from. */
+/* Monte Carlo with players given as ranges (every sampled range run; see
+ * pokereval.equity.ranged).  Each chunk draws from its own stream (xoshiro.h) trials until
+ * its samples are accepted: each listed player's holding drawn by weight (alias method),
+ * an attempt whose holdings share a card rejected, then the dealt hands and the run-out
+ * dealt by a partial Fisher-Yates from the rest of the deck, which samples the product of
+ * the weights conditioned on no collision without bias.  These are trial for trial the
+ * samples of the Numba kernels this replaced (checked bit for bit against them when it
+ * came, commit ad13a64), so no seed's answer changed.  Nothing global is written (the
+ * pair table is built once, thread-safe), so the chunks of one call may run on any
+ * thread.  Also the alias tables the draws (and PQL's) read. */
 #include <stdlib.h>
 #include <string.h>
 #include "pokereval.h"
@@ -14,8 +17,8 @@
 
 #define ONE_53 (1ull << 53)
 
-/* Walker / Vose alias table, the arithmetic of pokereval.kernels' former Numba version
- * step for step (a threshold on 53 random bits and a local alias per row). */
+/* Walker / Vose alias table (a threshold on 53 random bits and a local alias per row), the
+ * arithmetic of the former Numba version step for step. */
 int pe_alias_table(const double *weights, int64_t m, uint64_t *prob, int64_t *alias) {
     double total = 0.0, *q = malloc(sizeof(double) * (size_t)m);
     int64_t *small = malloc(sizeof(int64_t) * (size_t)m), *large = malloc(sizeof(int64_t) * (size_t)m);
@@ -41,7 +44,7 @@ int pe_alias_table(const double *weights, int64_t m, uint64_t *prob, int64_t *al
     return 0;
 }
 
-/* A holding row of player p drawn by weight (pokereval.kernels.ranged._draw). */
+/* A holding row of player p drawn by weight. */
 static inline int64_t draw(const pe_ranges_t *R, int p, xo_t *st) {
     int64_t i = xo_below(st, (uint64_t)R->pcount[p]);
     if (!R->uniform[p] && (xo_next(st) >> 11) >= R->prob[R->pstart[p] + i])
@@ -49,16 +52,11 @@ static inline int64_t draw(const pe_ranges_t *R, int p, xo_t *st) {
     return R->pstart[p] + i;
 }
 
-static inline uint64_t row_mask(const pe_ranges_t *R, int64_t row) {
-    uint64_t m = 0;
-    for (int i = 0; i < R->nc; i++) m |= 1ull << R->holes[row * R->nc + i];
-    return m;
-}
-
 /* What a chunk's trials share: the spot, and the players' rows and cards that never change. */
 typedef struct {
     const pe_ranges_t *R;
     const pe_deal_t *D;
+    const pe_pair_high_t *P;  /* the Omaha family's pair table */
     uint64_t fixed;  /* the exact hands' cards */
     int listed;      /* the last listed player (the one when D->use_rest) */
     int need;        /* cards dealt per trial: the dealt hands', then the board's (or stud's) */
@@ -66,12 +64,14 @@ typedef struct {
     int offs[PE_MAX_BOARD_PLAYERS];  /* a dealt hand's first card in a trial's deal */
 } chunk_t;
 
-/* One accepted trial's showdown (board games): every player's high and low. */
-static void board_trial(const chunk_t *C, const int64_t *rows, const uint8_t *dealt,
-                        int64_t *counts) {
+/* One accepted trial's showdown (board games): every player's high and low; the Omaha
+ * family's no-flush highs from the pair table (one read per pair of hole cards). */
+static inline __attribute__((always_inline)) void
+board_trial(const chunk_t *C, const int64_t *rows, const uint8_t *dealt, int64_t *counts,
+            const int nc, const int omaha) {
     const pe_ranges_t *R = C->R;
     const pe_deal_t *D = C->D;
-    int n = R->n, nc = R->nc;
+    int n = R->n;
     uint8_t cards[5];
     for (int i = 0; i < D->nknown; i++) cards[i] = D->known[i];
     for (int i = D->nknown; i < 5; i++) cards[i] = dealt[C->first + i - D->nknown];
@@ -86,24 +86,37 @@ static void board_trial(const chunk_t *C, const int64_t *rows, const uint8_t *de
         suits[cards[i] & 3]++;
     }
     for (int s = 0; s < 4; s++) if (suits[s] >= 3) fs = s;
-    triples_t tr;
-    if (D->omaha) board_triples(&tr, cards);
+    const uint16_t *row = NULL;
+    unsigned bsm = 0;  /* the board's ranks of its flush suit */
+    if (omaha) {
+        row = C->P->high + (size_t)C->P->slot_of[rank_index((uint32_t)bkey)] * PE_RANK_PAIRS;
+        if (fs >= 0) bsm = (unsigned)(bmask >> (16 * fs)) & 0x1FFF;
+    }
     for (int p = 0; p < n; p++) {
         const uint8_t *hole = R->kind[p] == PE_PLAYER_DEALT ? dealt + C->offs[p]
                                                             : R->holes + rows[p] * nc;
-        player_t pl;
-        prepare(&pl, hole, nc);
-        if (D->omaha) {
-            uint16_t best = omaha_nonflush(&pl, &tr);
-            if (fs >= 0) {
-                uint16_t f = omaha_flush(&pl, &tr, fs);
+        if (omaha) {
+            const uint8_t *pc = C->P->pair_class;
+            uint16_t best = 0;
+            unsigned low = 0, smask = 0;
+            for (int i = 0; i < nc; i++) {
+                low |= pe_card_lowbit[hole[i]];
+                if ((hole[i] & 3) == fs) smask |= 1u << (hole[i] >> 2);
+                for (int j = i + 1; j < nc; j++) {
+                    uint16_t v = row[pc[13 * (hole[i] >> 2) + (hole[j] >> 2)]];
+                    if (v > best) best = v;
+                }
+            }
+            if (fs >= 0 && __builtin_popcount(smask) >= 2) {
+                uint16_t f = omaha_flush_masks(smask, bsm);
                 if (f > best) best = f;
             }
             hv[p] = best;
-            lv[p] = D->low ? pe_omaha_low8[pl.lowbits << 8 | blow] : 0;
+            lv[p] = D->low ? pe_omaha_low8[low << 8 | blow] : 0;
         } else {
-            uint64_t mask = bmask | pl.mask;
-            hv[p] = high_value(bkey + pl.key, mask);
+            uint64_t key = bkey, mask = bmask;
+            for (int i = 0; i < nc; i++) { key += pe_card_key[hole[i]]; mask |= pe_card_mask[hole[i]]; }
+            hv[p] = high_value(key, mask);
             lv[p] = D->low ? pe_low8[low_ranks(mask)] : 0;
         }
     }
@@ -134,13 +147,13 @@ static void stud_trial(const chunk_t *C, const int64_t *rows, const uint8_t *dea
     tally_showdown(n, hv, lv, game != PE_RAZZ, counts);
 }
 
-/* One chunk's trials until ns are accepted or maxtry attempted (the kernels' deal_trials
- * and chunk loop): info = (accepted, attempts). */
-static void run_chunk(const chunk_t *C, xo_t *st, int64_t ns, int64_t maxtry, int64_t *counts,
-                      int64_t *info) {
+/* One chunk's trials until ns are accepted or maxtry attempted: info = (accepted, attempts). */
+static inline __attribute__((always_inline)) void
+run_chunk(const chunk_t *C, xo_t *st, int64_t ns, int64_t maxtry, int64_t *counts, int64_t *info,
+          const int nc, const int board, const int omaha) {
     const pe_ranges_t *R = C->R;
     const pe_deal_t *D = C->D;
-    int n = R->n, nc = R->nc, need = C->need;
+    int n = R->n, need = C->need;
     uint8_t d[64], dealt[64];
     int64_t rows[PE_MAX_BOARD_PLAYERS], accepted = 0, tries = 0;
     for (int i = 0; i < D->ndeck; i++) d[i] = D->deck[i];
@@ -150,12 +163,15 @@ static void run_chunk(const chunk_t *C, xo_t *st, int64_t ns, int64_t maxtry, in
         if (D->use_rest) {
             /* the drawn holding's rest of the deck, in deck order, shuffled afresh */
             int64_t h = draw(R, C->listed, st);
-            uint64_t m = row_mask(R, h);
+            uint64_t m = R->masks[h];
             if (C->fixed & m) continue;
             rows[C->listed] = h;
+            /* the deck less the holding's cards, in deck order (no branch to mispredict) */
             int nr = 0;
-            for (int i = 0; i < D->ndeck && nr < D->ndeck - nc; i++)
-                if (!(m >> D->deck[i] & 1)) d[nr++] = D->deck[i];
+            for (int i = 0; i < D->ndeck; i++) {
+                d[nr] = D->deck[i];
+                nr += (int)(~m >> D->deck[i] & 1);
+            }
             for (int a = 0; a < need; a++) {
                 int j = a + (int)xo_below(st, (uint64_t)(nr - a));
                 uint8_t c = d[j];
@@ -171,7 +187,7 @@ static void run_chunk(const chunk_t *C, xo_t *st, int64_t ns, int64_t maxtry, in
             for (int p = 0; p < n && ok; p++) {
                 if (R->kind[p] != PE_PLAYER_LISTED) continue;
                 int64_t h = draw(R, p, st);
-                uint64_t m = row_mask(R, h);
+                uint64_t m = R->masks[h];
                 if (used & m) ok = 0;
                 used |= m;
                 rows[p] = h;
@@ -194,11 +210,22 @@ static void run_chunk(const chunk_t *C, xo_t *st, int64_t ns, int64_t maxtry, in
             }
         }
         accepted++;
-        if (D->game == PE_BOARD_GAME) board_trial(C, rows, dealt, counts);
+        if (board) board_trial(C, rows, dealt, counts, nc, omaha);
         else stud_trial(C, rows, dealt, counts);
     }
     info[0] = accepted;
     info[1] = tries;
+}
+
+/* run_chunk inlined with constant hole cards and game family at the common shapes' call
+ * sites, so that each gets its loops unrolled (as the kernels' four-card code is). */
+static void chunk_any(const chunk_t *C, xo_t *st, int64_t ns, int64_t maxtry, int64_t *counts,
+                      int64_t *info) {
+    int nc = C->R->nc, board = C->D->game == PE_BOARD_GAME, omaha = C->D->omaha;
+    if (board && omaha && nc == 4) run_chunk(C, st, ns, maxtry, counts, info, 4, 1, 1);
+    else if (board && omaha && nc == 5) run_chunk(C, st, ns, maxtry, counts, info, 5, 1, 1);
+    else if (board && !omaha && nc == 2) run_chunk(C, st, ns, maxtry, counts, info, 2, 1, 0);
+    else run_chunk(C, st, ns, maxtry, counts, info, nc, board, omaha);
 }
 
 int64_t pe_ranged_mc(const pe_ranges_t *R, const pe_deal_t *D, uint64_t seed, int64_t first_chunk,
@@ -213,11 +240,12 @@ int64_t pe_ranged_mc(const pe_ranges_t *R, const pe_deal_t *D, uint64_t seed, in
     chunk_t C;
     C.R = R;
     C.D = D;
+    C.P = board && D->omaha ? pe_pair_high() : NULL;
     C.fixed = 0;
     C.listed = -1;
     int ndealt = 0;
     for (int p = 0; p < n; p++) {
-        if (R->kind[p] == PE_PLAYER_EXACT) C.fixed |= row_mask(R, R->pstart[p]);
+        if (R->kind[p] == PE_PLAYER_EXACT) C.fixed |= R->masks[R->pstart[p]];
         else if (R->kind[p] == PE_PLAYER_LISTED) C.listed = p;
         else if (!board) return -1;  /* stud has no dealt hands */
         else C.offs[p] = (ndealt++) * R->nc;
@@ -235,7 +263,7 @@ int64_t pe_ranged_mc(const pe_ranges_t *R, const pe_deal_t *D, uint64_t seed, in
         if (ns <= 0) continue;
         xo_t st;
         seed_stream(&st, seed, (uint64_t)g);
-        run_chunk(&C, &st, ns, ns * maxfactor, counts, info + 2 * ci);
+        chunk_any(&C, &st, ns, ns * maxfactor, counts, info + 2 * ci);
         accepted += info[2 * ci];
     }
     return accepted;

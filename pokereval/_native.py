@@ -163,6 +163,19 @@ def stud_mc_counts(known: np.ndarray, unseen: np.ndarray, mo: int, shared: bool,
     return counts
 
 
+def pair_high_table() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The C library's Omaha pair table (``pe_pair_high``, built on first call), read-only:
+    ``(slot_of uint16[PE_RANK_MULTISETS], high uint16[6175, 91], pair_class uint8[13, 13])``
+    with ``high[slot_of[i], pair_class[r1, r2]]`` the best no-flush two + three high of hole
+    ranks r1, r2 with the five-card board whose rank key has perfect-hash index ``i``."""
+    view = lib.pe_pair_high()
+    slot_of = _view(view, "slot_of", np.uint16)
+    high = _view(view, "high", np.uint16).reshape(lib.PE_BOARD_RANK_SETS, lib.PE_RANK_PAIRS)
+    pair_class = np.frombuffer(ffi.buffer(view.pair_class, 169), dtype=np.uint8).reshape(13, 13)
+    pair_class.flags.writeable = False
+    return slot_of, high, pair_class
+
+
 # ---------------------------------------------------------------------------
 # players given as ranges (pe_ranged_mc; the Numba kernels read the same rows)
 # ---------------------------------------------------------------------------
@@ -229,9 +242,9 @@ def ranged_mc_counts(rows: RangeRows, kind: np.ndarray, game: str | None, omaha:
                      seed: int, first_chunk: int, nchunks: int, chunk: int, total: int,
                      maxfactor: int) -> tuple[np.ndarray, np.ndarray]:
     """``(counts int64[n, n + 1, n + 2], info int64[nchunks, 2])`` of the ranged Monte Carlo
-    chunks ``[first_chunk, first_chunk + nchunks)`` in one C call, equal to the kernels'
-    (``board_mc_ranged`` with ``game`` None, else ``stud_mc_ranged`` of that stud game) for
-    the same seed: ``info[c] = (accepted, attempts)``.  Valid, disjoint cards assumed."""
+    chunks ``[first_chunk, first_chunk + nchunks)`` in one C call (a board game with
+    ``game`` None, else that stud game): ``info[c] = (accepted, attempts)``, the chunks
+    independent of the call's layout.  Valid, disjoint cards assumed."""
     kind = np.ascontiguousarray(kind, dtype=np.int64)
     known = np.ascontiguousarray(known, dtype=np.uint8)
     deck = np.ascontiguousarray(deck, dtype=np.uint8)
@@ -240,7 +253,8 @@ def ranged_mc_counts(rows: RangeRows, kind: np.ndarray, game: str | None, omaha:
         "n": n, "nc": nc, "holes": _ptr(rows.holes, "uint8_t *"),
         "pstart": _ptr(rows.pstart, "int64_t *"), "pcount": _ptr(rows.pcount, "int64_t *"),
         "alias": _ptr(rows.alias, "int64_t *"), "uniform": _ptr(rows.uniform, "int64_t *"),
-        "kind": _ptr(kind, "int64_t *"), "prob": _ptr(rows.prob, "uint64_t *")})
+        "kind": _ptr(kind, "int64_t *"), "prob": _ptr(rows.prob, "uint64_t *"),
+        "masks": _ptr(rows.masks, "uint64_t *")})
     D = ffi.new("pe_deal_t *", {
         "game": lib.PE_BOARD_GAME if game is None else STUD_GAMES[game], "omaha": int(omaha),
         "low": int(low8), "known": _ptr(known, "uint8_t *"), "nknown": len(known), "mo": mo,

@@ -29,7 +29,7 @@ from .options import DEFAULT_MAX_SAMPLES, DEFAULT_STDERR, MAX_SAMPLES, Options
 from .spot import Spot
 
 __all__ = ["Plan", "plan", "combinations_to_list", "exact_cost_ns", "tuple_cost_ns",
-           "check_exact_cost", "is_small", "c_walk_ns", "c_sample_ns", "C_SAMPLE_SECONDS", "C_RANGED_WALKS", "METHODS", "BACKENDS", "AUTO_EXACT_SECONDS",
+           "check_exact_cost", "is_small", "c_walk_ns", "C_RANGED_WALKS", "METHODS", "BACKENDS", "AUTO_EXACT_SECONDS",
            "MAX_EXACT_SECONDS", "SMALL_EXACT", "C_WALK_SECONDS", "MAX_TUPLES", "SCAN_TUPLES",
            "BATCH_SECONDS"]
 
@@ -50,10 +50,6 @@ SMALL_EXACT = 40_000
 #: Numba and loading the kernels takes about 0.4 s before they compute anything.  Later
 #: ones load the kernels (parallel, faster for a batch or a server).
 C_WALK_SECONDS = 0.3
-#: A sampled board-game range spot also runs in C (the kernels' very samples) while the
-#: kernels are not loaded, if its samples are estimated under this (single-core seconds;
-#: the C sampler is 1.5-3x slower than the kernels on board games, as fast on stud).
-C_SAMPLE_SECONDS = 0.5
 #: A board-game range spot's suit classes are counted for the C walk (the plan's
 #: ``walks``) only when it has at most this many compatible combinations.
 C_RANGED_WALKS = 4096
@@ -78,8 +74,6 @@ NS_C_PLAYER = {2: 10.0, 4: 80.0, 5: 110.0}
 #: per board rank multiset (csrc/board_exact.c, CACHE_RUNOUTS), and costs this much less.
 C_CACHE_RUNOUTS = 20_000
 NS_C_PLAYER_CACHED = {4: 25.0, 5: 28.0}
-#: The C sampler of ranges (csrc/ranged_mc.c) per sample and player, by hole cards.
-NS_C_RANGED_PLAYER = {2: 55.0, 4: 140.0, 5: 175.0}
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +82,8 @@ class Plan:
 
     ``method``: "exact" (every run-out) or "sample" (Monte Carlo);
     ``backend``: "c" (the C library, no Numba) or "numba" (the kernels; every sampled
-    run but fixed-hand stud and smaller range spots before the kernels are loaded); ``reason``: why, in words; ``cost_ns``: the estimated single-core
+    run of fixed hands but stud before the kernels are loaded; every sampled run of
+    ranges); ``reason``: why, in words; ``cost_ns``: the estimated single-core
     nanoseconds of the enumeration (players given as ranges: of one combination of
     holdings).
     Exact: ``ns_per_unit``, the estimated nanoseconds of one enumeration index (a
@@ -201,24 +196,6 @@ def c_walk_ns(spot: Spot, runouts: int) -> float:
     """Estimated nanoseconds of the C walk of a board-game spot's ``runouts`` run-outs."""
     cached = spot.game.exactly_two and runouts > C_CACHE_RUNOUTS
     return runouts * spot.n * (NS_C_PLAYER_CACHED if cached else NS_C_PLAYER).get(spot.game.hole, 110.0)
-
-
-def c_sample_ns(spot: Spot, samples: int | None, stderr: float | None) -> float:
-    """Estimated single-core nanoseconds of the C sampler of a board-game range spot
-    drawing at most ``samples`` samples (None: no cap) to a standard error of ``stderr``
-    (a pot share's variance is at most 1/4: at most ``1 / (4 stderr**2)`` samples)."""
-    most = float(samples if samples is not None else MAX_SAMPLES)
-    if stderr is not None:
-        most = min(most, 0.25 / stderr ** 2)
-    return most * spot.n * NS_C_RANGED_PLAYER.get(spot.game.hole, 175.0)
-
-
-def _ranges_in_c(spot: Spot, samples: int | None, stderr: float | None,
-                 kernels_loaded: bool) -> bool:
-    """Whether a sampled range spot runs in C: while the kernels are not loaded, stud
-    always, a board game when :func:`c_sample_ns` is at most :data:`C_SAMPLE_SECONDS`."""
-    return not kernels_loaded and (
-        spot.game.stud or c_sample_ns(spot, samples, stderr) <= C_SAMPLE_SECONDS * 1e9)
 
 
 def is_small(spot: Spot) -> bool:
@@ -336,16 +313,17 @@ def _unreachable_but_cheap(options: Options, cost: float) -> bool:
 
 
 def _sampled(why: str, samples: int | None, stderr: float | None, cost: float,
-             in_c: bool = False) -> Plan:
-    """A sampled plan; ``in_c``: in the C library (fixed-hand stud, or ranges, the kernels
-    not loaded: its samples are the kernels' own, and loading Numba costs about 0.4 s first)."""
+             in_c: bool = False, ranges: bool = False) -> Plan:
+    """A sampled plan; ``in_c``: in the C library (fixed-hand stud, the kernels not loaded:
+    its samples are the kernels' own, and loading Numba costs about 0.4 s first);
+    ``ranges``: players given as ranges, always sampled in C (csrc/ranged_mc.c)."""
     target = []
     if stderr is not None:
         target.append(f"to a standard error of {stderr:g}")
     target.append(f"at most {samples:,} samples" if samples is not None else
                   f"at most {MAX_SAMPLES:,} samples (no count given)")
-    where = "in C, the kernels not loaded" if in_c else "in the kernels"
-    return Plan("sample", "c" if in_c else "numba", f"{why} {', '.join(target)}, {where}", cost,
+    where = ("in C" if ranges else "in C, the kernels not loaded" if in_c else "in the kernels")
+    return Plan("sample", "c" if in_c or ranges else "numba", f"{why} {', '.join(target)}, {where}", cost,
                 samples=samples, stderr=stderr)
 
 
@@ -424,11 +402,9 @@ def _ranged_plan(spot: Spot, options: Options, combinations: int | None, walks: 
             # sample with no target at all, up to MAX_SAMPLES)
             label = "exact=False" if options.exact is False else why
             return _sampled(f"{label}: sampled", DEFAULT_MAX_SAMPLES, DEFAULT_STDERR, cost,
-                            _ranges_in_c(spot, DEFAULT_MAX_SAMPLES, DEFAULT_STDERR,
-                                         kernels_loaded))
+                            ranges=True)
         check_reachable(options)
-        return _sampled(why, options.samples, options.stderr, cost,
-                        _ranges_in_c(spot, options.samples, options.stderr, kernels_loaded))
+        return _sampled(why, options.samples, options.stderr, cost, ranges=True)
     if spot.game.stud:  # one exact run of the fixed-hand engine per combination
         small = is_small(spot)  # every combination has the spot's run-outs and players
         return Plan("exact", "c" if small else "numba",

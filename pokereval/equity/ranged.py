@@ -27,7 +27,9 @@ __all__ = ["RangedRunner", "whole_weights", "MAX_TRIES_FACTOR"]
 #: A Monte Carlo chunk of ranged players gives up after this many attempts
 #: per wanted sample (acceptance below 1 / MAX_TRIES_FACTOR: an error).
 MAX_TRIES_FACTOR = 1000
-#: Largest rest-of-deck table (bytes) dealt around for a listed range (Monte Carlo with one).
+#: Monte Carlo with one listed range deals around its holding (the holding's rest of the
+#: deck, no card rejected) when its holdings x the deck's cards are at most this (the rule
+#: of the former kernels' rest-of-deck table, kept: a seed gives the same samples).
 MAX_REST_BYTES = 8 << 20
 #: Combinations of holdings listed in Python, without the kernels, up to this product of
 #: the range sizes (about 10 ms).
@@ -243,7 +245,7 @@ class RangedRunner(Runner):
             KT = K.kernel_tables()
             G = K.game_flags(g)
             binom = K.binomials()
-            H, R = K.range_data(self.blocks, self.weights, g)
+            H, R = K.range_data(self.blocks, g)
             kind = self._kinds(dealt=False)
             cache = np.zeros((spot.n if G.omaha else 1, K.BOARD_SLOTS), dtype=np.uint16)
             known = np.array(spot.board, dtype=np.uint8)
@@ -363,7 +365,7 @@ class RangedRunner(Runner):
     # -- Monte Carlo -------------------------------------------------------------
     def run_mc_ranged(self) -> EquityResult:
         seed, total = self._mc_seed_and_total()
-        call = self.mc_call(self.planned.backend, seed, total)
+        call = self.mc_call(seed, total)
         tally = {"accepted": 0, "tries": 0}
 
         def checked_call(first, size):
@@ -382,10 +384,10 @@ class RangedRunner(Runner):
 
         return self._mc_loop(checked_call, total, self.planned.stderr)
 
-    def mc_call(self, backend: str, seed, total: int):
+    def mc_call(self, seed, total: int):
         """``call(first_chunk, nchunks) -> (counts, info int64[nchunks, 2])``: the Monte Carlo
-        chunks of ``total`` samples seeded ``seed`` in ``backend`` ("c" or "numba", the
-        same samples in either), ``info[c]`` = (accepted, attempts) of each chunk."""
+        chunks of ``total`` samples seeded ``seed``, in C (``csrc/ranged_mc.c``; the chunks
+        split over the threads), ``info[c]`` = (accepted, attempts) of each chunk."""
         spot = self.spot
         kind = self._kinds(dealt=not spot.game.stud)
         # a random hand is dealt from the deck: its holdings need not travel
@@ -394,16 +396,10 @@ class RangedRunner(Runner):
         fixed = {int(c) for b, k in zip(blocks, kind) if k == PlayerKind.EXACT for c in b[0]}
         deck = np.array([c for c in spot.unseen if c not in fixed], dtype=np.uint8)
         listed = [b for b, k in zip(blocks, kind) if k == PlayerKind.LISTED]
-        # one listed range: each holding's rest of the deck, so no card of the deal is rejected
+        # one listed range: dealt around its holding (see MAX_REST_BYTES)
         around = (len(listed) == 1 and len(listed[0]) * len(deck) <= MAX_REST_BYTES
                   and len(deck) >= listed[0].shape[1])
-        if backend == "c":
-            return self._c_mc_call(kind, blocks, deck, around, seed, total)
-        return self._kernel_mc_call(kind, blocks, deck, listed[0] if around else None, seed, total)
-
-    def _c_mc_call(self, kind, blocks, deck, around: bool, seed: int, total: int):
-        """:meth:`mc_call` in C (the kernels' samples, chunks split over the threads)."""
-        spot, g = self.spot, self.spot.game
+        g = spot.game
         rows = range_rows(blocks, self.weights)
         known = np.array(spot.board, dtype=np.uint8)
         threads = thread_count(self.opts.threads)
@@ -418,24 +414,3 @@ class RangedRunner(Runner):
             return sum(c for c, _ in parts), np.concatenate([i for _, i in parts])
 
         return call
-
-    def _kernel_mc_call(self, kind, blocks, deck, around, seed: int, total: int):
-        """:meth:`mc_call` in the kernels; ``around``: the one listed range's holdings, to
-        deal around (None: reject colliding cards)."""
-        from .. import kernels as K
-
-        spot, g = self.spot, self.spot.game
-        KT = K.kernel_tables()
-        G = K.game_flags(g)
-        H, R = K.range_data(blocks, self.weights, g)
-        if around is not None:
-            R = R._replace(rest=K.rest_of_deck(around, deck))
-        if g.stud:
-            return lambda first_chunk, nchunks: K.stud_mc_ranged(
-                KT, G, H, R, kind, deck, spot.mo, spot.shared, seed, first_chunk, nchunks,
-                MC_CHUNK, total, MAX_TRIES_FACTOR)
-        known = np.array(spot.board, dtype=np.uint8)
-        cache = np.zeros((spot.n if G.omaha else 1, K.BOARD_SLOTS), dtype=np.uint16)
-        return lambda first_chunk, nchunks: K.board_mc_ranged(
-            KT, G, H, R, kind, known, deck, spot.k, seed, first_chunk, nchunks, MC_CHUNK, total,
-            MAX_TRIES_FACTOR, cache)

@@ -24,7 +24,7 @@ from math import comb
 
 import numpy as np
 
-from .._native import range_rows
+from .._native import PH_SHIFT, range_rows
 from ..errors import interrupted
 from . import _jit  # noqa: F401  (Numba and the cache locators: importing the package loads them)
 from .boards import BOARD_SHIFT, BOARD_SLOTS, displacement_hash, five_card_rank_multisets
@@ -37,9 +37,7 @@ LAZY_KERNELS = {
     "board_exact": "exact", "stud_tables": "exact", "stud_exact": "stud_walk",
     "class_trials": "hand_tables", "board_mc": "montecarlo",
     "stud_mc": "stud_montecarlo", "stud_mc_tables": "stud_montecarlo",
-    "board_exact_ranged": "ranged", "board_mc_ranged": "ranged",
-    "compatible_tuples": "ranged", "pair_board_table": "ranged",
-    "rest_of_deck_rows": "ranged", "stud_mc_ranged": "ranged",
+    "board_exact_ranged": "ranged", "compatible_tuples": "ranged",
 }
 
 
@@ -55,9 +53,9 @@ def __getattr__(name: str):
 __all__ = [
     "BOARD_SLOTS", "binomials", "board_exact", "board_mc", "eval_batch", "game_flags",
     "kernel_tables", "prep_holdings", "stud_exact", "stud_mc", "stud_mc_tables", "stud_tables",
-    "board_exact_ranged", "board_mc_ranged", "compatible_tuples", "range_data", "range_tables", "rest_of_deck",
+    "board_exact_ranged", "compatible_tuples", "range_data", "range_tables",
     "board_hash", "class_trials", "pair_tables",
-    "stud_mc_ranged", "GameFlags", "Holdings", "PlayerKind", "RangeData", "Tables",
+    "GameFlags", "Holdings", "PlayerKind", "RangeData", "Tables",
 ]
 
 
@@ -126,34 +124,27 @@ def game_flags(game) -> GameFlags:
 def range_tables() -> np.ndarray:
     """``T2`` for the ranged Omaha kernels (see :mod:`.ranged`): the best no-flush
     high of each (rank pair, five-card board rank multiset), a row of 91 per board
-    slot."""
-    from itertools import combinations_with_replacement
-
+    slot: the C library's pair table (:func:`pokereval._native.pair_high_table`) in
+    the kernels' slot order."""
     from .._native import TABLES as T
+    from .._native import pair_high_table
 
-    KT = kernel_tables()
+    by_index, high, _ = pair_high_table()
     _, board_keys, slots = board_hash()
-    w = T.rank_weight.astype(np.int64)
-    pairs = list(combinations_with_replacement(range(13), 2))              # 91, class = index
-    pair_keys = np.array([w[a] + w[b] for a, b in pairs], dtype=np.int64)
-    from .ranged import pair_board_table
-
-    by_board = pair_board_table(KT, board_keys, pair_keys).reshape(-1, len(pairs))
-    T2 = np.zeros((BOARD_SLOTS, len(pairs)), dtype=np.uint16)
-    T2[slots] = by_board
+    key = board_keys.sum(axis=1).astype(np.int64)  # each slot's board rank key
+    index = key + T.ph_offset[key >> PH_SHIFT].astype(np.int64)
+    T2 = np.zeros((BOARD_SLOTS, high.shape[1]), dtype=np.uint16)
+    T2[slots] = high[by_index[index]]
     return T2.ravel()
 
 
 @lru_cache(maxsize=None)
 def _pair_class_table() -> np.ndarray:
-    """int64[13 * 13]: the class (0..90) of the rank pair {a, b} at ``13 * a + b``, as in
-    :func:`range_tables`."""
-    from itertools import combinations_with_replacement
+    """int64[13 * 13]: the class (0..90) of the rank pair {a, b} at ``13 * a + b``, the
+    columns of :func:`range_tables` (the C library's numbering)."""
+    from .._native import pair_high_table
 
-    table = np.zeros((13, 13), dtype=np.int64)
-    for i, (a, b) in enumerate(combinations_with_replacement(range(13), 2)):
-        table[a, b] = table[b, a] = i
-    return np.ascontiguousarray(table.ravel())
+    return np.ascontiguousarray(pair_high_table()[2].astype(np.int64).ravel())
 
 
 NO_PAIR_HIGH = np.zeros(1, dtype=np.uint16)
@@ -166,34 +157,19 @@ def pair_tables(G: GameFlags) -> tuple[np.ndarray, np.ndarray]:
     return (range_tables() if G.omaha else NO_PAIR_HIGH), _pair_class_table()
 
 
-def range_data(blocks, weights, game) -> tuple[Holdings, RangeData]:
-    """``(H, R)`` (:class:`.structs.Holdings`, :class:`.structs.RangeData`) for players given as blocks of holdings (see :mod:`.ranged`).
-
-    ``blocks``: per player a uint8[m, c] array of holdings (one row for an exact
-    hand); ``weights``: per player float64[m] (None: all equal).
-    """
+def range_data(blocks, game) -> tuple[Holdings, RangeData]:
+    """``(H, R)`` (:class:`.structs.Holdings`, :class:`.structs.RangeData`) for players
+    given as blocks of holdings (see :mod:`.ranged`): per player a uint8[m, c] array of
+    holdings (one row for an exact hand).  The exact walks weigh the combinations
+    themselves: no draw tables (:func:`pokereval._native.range_rows` without weights)."""
     G = game_flags(game)
     KT = kernel_tables()
-    rows = range_rows(blocks, weights)
+    rows = range_rows(blocks, [None] * len(blocks))
     holes, starts = rows.holes, rows.pstart
     if game.stud:
         H = prep_holdings(KT, holes, 0)  # stud kernels read features by holding row
     else:  # board kernels: row p = player p's first holding (its exact hand)
         H = prep_holdings(KT, np.ascontiguousarray(holes[starts]), G.omaha)
     T2, pclass = pair_tables(G)
-    R = RangeData(starts, rows.pcount, rows.prob, rows.alias, rows.uniform, rows.masks, holes,
-                  pclass, T2, NO_REST)
+    R = RangeData(starts, rows.pcount, rows.masks, holes, pclass, T2)
     return H, R
-
-
-NO_REST = np.zeros((0, 0), dtype=np.uint8)
-
-
-def rest_of_deck(holdings: np.ndarray, deck: np.ndarray) -> np.ndarray:
-    """uint8[m, len(deck) - c]: ``deck`` less each holding's cards, in deck order, so
-    that a drawn holding's run-out is dealt without rejecting cards (see
-    :func:`.ranged.rest_of_deck_rows`; the caller decides when it is worth its memory)."""
-    from .ranged import rest_of_deck_rows
-
-    return rest_of_deck_rows(np.ascontiguousarray(holdings, dtype=np.uint8),
-                             np.ascontiguousarray(deck, dtype=np.uint8))

@@ -55,14 +55,10 @@ class RangeData(NamedTuple):
 
     pstart: np.ndarray     # int64[n]: first holding row of each player
     pcount: np.ndarray     # int64[n]: number of holding rows of each player
-    prob: np.ndarray       # uint64[rows]: alias-method threshold on 53 random bits
-    alias: np.ndarray      # int64[rows]: alias (local row index)
-    uniform: np.ndarray    # int64[n]: 1 when all of a player's weights are equal
     masks: np.ndarray      # uint64[rows]: each holding's cards as a bit mask
     holes: np.ndarray      # uint8[rows, c]: each holding's cards
     pclass: np.ndarray     # int64[13 * 13]: class (0..90) of a pair of ranks
     pair_high: np.ndarray  # uint16[slot * 91 + pclass]: best no-flush 2 + 3 high (Omaha)
-    rest: np.ndarray       # uint8[m, deck - c]: deck less each holding of the one listed range
 
 
 class TupleWalk(NamedTuple):

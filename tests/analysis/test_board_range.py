@@ -269,24 +269,24 @@ def test_a_board_range_reports_progress_and_stops_on_ctrl_c():
         check_result(partial, 2, game)
         seen.append((partial.fraction_done, partial.samples))
 
-    final = pe.equity(game, hands, board=board, stderr=0.001, seed=3, progress=listen)
+    final = pe.equity(game, hands, board=board, stderr=0.0003, seed=3, progress=listen)
     assert not final.partial and final.fraction_done == 1.0 and len(seen) >= 2
     fractions = [f for f, _ in seen]
     assert all(0 <= f < 1 for f in fractions) and fractions == sorted(fractions)
     assert fractions[-1] > fractions[0]
     assert [s for _, s in seen] == sorted(s for _, s in seen)
     # reports do not change the answer
-    assert pe.equity(game, hands, board=board, stderr=0.001, seed=3).equities == final.equities
+    assert pe.equity(game, hands, board=board, stderr=0.0003, seed=3).equities == final.equities
 
     calls = []
 
     def stop(partial):
         calls.append(partial)
-        if len(calls) == 2:  # the run above made at least two reports
+        if len(calls) == 1:  # at the first report (the run above made two or more)
             raise KeyboardInterrupt
 
-    cut = pe.equity(game, hands, board=board, stderr=0.001, seed=3, progress=stop)
-    assert cut.partial and 0 < cut.samples < final.samples and len(calls) == 2
+    cut = pe.equity(game, hands, board=board, stderr=0.0003, seed=3, progress=stop)
+    assert cut.partial and 0 < cut.samples < final.samples and len(calls) == 1
     assert 0 < cut.fraction_done < 1 and cut.boards == final.boards
     check_result(cut, 2, game)
     for p, q in zip(cut.players, final.players):  # a fair sample of the boards visited
