@@ -10,7 +10,7 @@ CSRC = Path(__file__).resolve().parents[1] / "csrc"
 
 
 @pytest.mark.skipif(shutil.which("gcc") is None, reason="needs gcc")
-@pytest.mark.parametrize("source", ["tables.c", "eval.c", "board_exact.c", "stud_mc.c", "ranged_mc.c", "gen_tables.c"])
+@pytest.mark.parametrize("source", ["tables.c", "eval.c", "board_exact.c", "stud_mc.c", "ranged_mc.c", "pair_high.c", "gen_tables.c"])
 def test_compiles_without_warnings(source, tmp_path):
     result = subprocess.run(
         ["gcc", "-std=c99", "-O2", "-Wall", "-Wextra", "-Wpedantic", "-Werror", "-I", str(CSRC),
