@@ -59,6 +59,8 @@ typedef struct {
     const pe_pair_high_t *P;  /* the Omaha family's pair table */
     uint64_t fixed;  /* the exact hands' cards */
     int listed;      /* the last listed player (the one when D->use_rest) */
+    const uint8_t *rest;  /* D->use_rest: each of its holdings' deck less its cards */
+    int width;            /* ... of D->ndeck - nc cards each, in deck order */
     int need;        /* cards dealt per trial: the dealt hands', then the board's (or stud's) */
     int first;       /* board games: where the board cards start in a trial's deal */
     int offs[PE_MAX_BOARD_PLAYERS];  /* a dealt hand's first card in a trial's deal */
@@ -166,12 +168,9 @@ run_chunk(const chunk_t *C, xo_t *st, int64_t ns, int64_t maxtry, int64_t *count
             uint64_t m = R->masks[h];
             if (C->fixed & m) continue;
             rows[C->listed] = h;
-            /* the deck less the holding's cards, in deck order (no branch to mispredict) */
-            int nr = 0;
-            for (int i = 0; i < D->ndeck; i++) {
-                d[nr] = D->deck[i];
-                nr += (int)(~m >> D->deck[i] & 1);
-            }
+            const int nr = C->width;
+            const uint8_t *rest = C->rest + (h - R->pstart[C->listed]) * nr;
+            for (int i = 0; i < nr; i++) d[i] = rest[i];
             for (int a = 0; a < need; a++) {
                 int j = a + (int)xo_below(st, (uint64_t)(nr - a));
                 uint8_t c = d[j];
@@ -254,6 +253,21 @@ int64_t pe_ranged_mc(const pe_ranges_t *R, const pe_deal_t *D, uint64_t seed, in
     C.first = ndealt * R->nc;
     C.need = board ? C.first + 5 - D->nknown : n * D->mo + D->shared;
     if (C.need > D->ndeck) return -1;
+    uint8_t *rest = NULL;
+    if (D->use_rest) {
+        /* a copy per trial is cheaper than filtering the deck per trial (a holding with
+         * a card outside the deck is rejected before its row is read) */
+        int64_t first = R->pstart[C.listed], m = R->pcount[C.listed];
+        C.width = D->ndeck - R->nc;
+        if (C.width < 0 || !(rest = malloc((size_t)(m * C.width) + 1))) return -1;
+        for (int64_t r = 0; r < m; r++) {
+            uint64_t mask = R->masks[first + r];
+            uint8_t *row = rest + r * C.width;
+            for (int i = 0, k = 0; i < D->ndeck && k < C.width; i++)
+                if (!(mask >> D->deck[i] & 1)) row[k++] = D->deck[i];
+        }
+    }
+    C.rest = rest;
     memset(counts, 0, sizeof(int64_t) * (size_t)(n * (n + 1) * (n + 2)));
     int64_t accepted = 0;
     for (int64_t ci = 0; ci < nchunks; ci++) {
@@ -266,5 +280,6 @@ int64_t pe_ranged_mc(const pe_ranges_t *R, const pe_deal_t *D, uint64_t seed, in
         chunk_any(&C, &st, ns, ns * maxfactor, counts, info + 2 * ci);
         accepted += info[2 * ci];
     }
+    free(rest);
     return accepted;
 }
