@@ -102,11 +102,8 @@ class RangedRunner(Runner):
     def compatible_tuples(self, limit: int) -> np.ndarray:
         """The combinations of holdings that share no card (``int32[T, n]``: a row of
         the stacked blocks per player), at most ``limit`` + 1 of them (more: too many)."""
-        counts = np.array([len(b) for b in self.blocks], dtype=np.int64)
-        starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
-        holes = np.vstack(self.blocks)
-        bits = np.uint64(1) << holes.astype(np.uint64)
-        masks = np.bitwise_or.reduce(bits, axis=1).astype(np.uint64)
+        rows = range_rows(self.blocks, [None] * len(self.blocks))  # no draws: no weights
+        counts, starts, masks = rows.pcount, rows.pstart, rows.masks
         if math.prod(counts.tolist()) <= PYTHON_LISTING:
             return _listed(starts.tolist(), counts.tolist(), masks.tolist(), limit)
         from .. import kernels as K
