@@ -81,11 +81,10 @@ class Plan:
     """How one equity run goes; made by :func:`plan`, executed by the runners.
 
     ``method``: "exact" (every run-out) or "sample" (Monte Carlo);
-    ``backend``: "c" (the C library, no Numba) or "numba" (the kernels; every sampled
-    run of fixed hands but stud before the kernels are loaded; every sampled run of
-    ranges); ``reason``: why, in words; ``cost_ns``: the estimated single-core
-    nanoseconds of the enumeration (players given as ranges: of one combination of
-    holdings).
+    ``backend``: "c" (the C library, no Numba; every sampled run of fixed-hand stud and
+    of ranges) or "numba" (the kernels; every sampled run of fixed board-game hands);
+    ``reason``: why, in words; ``cost_ns``: the estimated single-core nanoseconds of the
+    enumeration (players given as ranges: of one combination of holdings).
     Exact: ``ns_per_unit``, the estimated nanoseconds of one enumeration index (a
     run-out; stud: a shared card x the first player's cards; ranged: a combination x
     run-out, stud ranged: a combination), which with ``batch_seconds`` sizes the
@@ -234,7 +233,7 @@ def plan(spot: Spot, options: Options, *, kernels_loaded: bool = False, c_walked
         return _ranged_plan(spot, options, combinations, walks, kernels_loaded)
     runouts = spot.runouts
     cost = exact_cost_ns(spot, runouts)
-    in_c = spot.game.stud and not kernels_loaded  # where a sampled run goes
+    in_c = spot.game.stud  # a sampled run of fixed-hand stud: in C, always
     if options.exact is True:
         check_exact_cost(cost, f"{runouts:,} run-outs")
         why = "exact=True"
@@ -314,15 +313,14 @@ def _unreachable_but_cheap(options: Options, cost: float) -> bool:
 
 def _sampled(why: str, samples: int | None, stderr: float | None, cost: float,
              in_c: bool = False, ranges: bool = False) -> Plan:
-    """A sampled plan; ``in_c``: in the C library (fixed-hand stud, the kernels not loaded:
-    its samples are the kernels' own, and loading Numba costs about 0.4 s first);
+    """A sampled plan; ``in_c``: fixed-hand stud, always sampled in C (csrc/stud_mc.c);
     ``ranges``: players given as ranges, always sampled in C (csrc/ranged_mc.c)."""
     target = []
     if stderr is not None:
         target.append(f"to a standard error of {stderr:g}")
     target.append(f"at most {samples:,} samples" if samples is not None else
                   f"at most {MAX_SAMPLES:,} samples (no count given)")
-    where = ("in C" if ranges else "in C, the kernels not loaded" if in_c else "in the kernels")
+    where = "in C" if in_c or ranges else "in the kernels"
     return Plan("sample", "c" if in_c or ranges else "numba", f"{why} {', '.join(target)}, {where}", cost,
                 samples=samples, stderr=stderr)
 
