@@ -213,9 +213,9 @@ run_chunk(stud_t *S, const xo_t *stream, int64_t ns, const int n, const int mo, 
                 hm |= (unsigned)(hv[p] == bh) << p;
                 lm |= (unsigned)(lv[p] == bl) << p;
             }
-            unsigned low_won = has_low && bl > 0;
-            if (!(has_high && bh > 0)) hm = 0;
-            unsigned code = hm | (low_won ? lm << n : 0) | low_won << (2 * n);
+            /* without branches: whether a low qualifies is a coin flip in stud-hilo */
+            unsigned low_won = (unsigned)has_low & (bl > 0), high_won = (unsigned)has_high & (bh > 0);
+            unsigned code = (hm & -high_won) | (lm << n & -low_won) | low_won << (2 * n);
             if (n <= HIST_PLAYERS) S->hist[code]++;
             else add_outcome(n, code, 1, counts);
         }
