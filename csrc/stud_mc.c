@@ -140,21 +140,25 @@ deal(stud_t *S, xo_t *rng, const int need, uint64_t *out) {
     }
 }
 
-/* Rank bit of a drawn card's key when the card is of `suit`, else 0. */
+/* Rank bit of a drawn card's key when the card is of `suit`, else 0 (no branch: a coin
+ * flip). */
 static inline unsigned suit_bit(uint64_t word, int suit) {
     unsigned c = (unsigned)(word >> CARD_SHIFT) & 0xFF;
-    return (int)(c & 3) == suit ? 1u << (c >> 2) : 0;
+    return (unsigned)((int)(c & 3) == suit) << (c >> 2);
 }
 
-/* High value of player p's flush in the suit whose counter passed five (rare: a branch);
- * `cards`: its own drawn cards' keys, `shared`: the shared card's key, if any. */
-static uint16_t flush_high(const stud_t *S, int p, uint64_t key, const uint64_t *cards, int mo,
-                           const uint64_t *shared) {
-    int suit = (__builtin_ctzll(key & PE_FLUSH_BITS) - PE_SUIT_SHIFT - 3) >> 2;
+/* Player p's high given its summed key and its high without flushes: the flush table's
+ * value when a suit counter passed five (with seven cards at most one can), without
+ * branches; `cards`: its own drawn cards' keys, `shared`: the shared card's key or 0. */
+static inline __attribute__((always_inline)) unsigned
+with_flush(const stud_t *S, int p, uint64_t key, unsigned high, const uint64_t *cards,
+           const int mo, const int shared, uint64_t shared_card) {
+    uint64_t flush = key & PE_FLUSH_BITS;
+    int suit = (__builtin_ctzll(flush | 1ull << 63) - PE_SUIT_SHIFT - 3) >> 2;
     unsigned mask = S->suit_ranks[p][suit];
     for (int i = 0; i < mo; i++) mask |= suit_bit(cards[i], suit);
-    if (shared) mask |= suit_bit(*shared, suit);
-    return pe_hi_flush[mask];
+    if (shared) mask |= suit_bit(shared_card, suit);
+    return flush ? pe_hi_flush[mask] : high;
 }
 
 /* Add `weight` samples of outcome `code` (the high winners' bits, the low winners' bits
@@ -201,9 +205,7 @@ run_chunk(stud_t *S, const xo_t *stream, int64_t ns, const int n, const int mo, 
             /* one branch a sample for the flushes (rare, and then a coin flip) */
             if (has_high && __builtin_expect((any & PE_FLUSH_BITS) != 0, 0))
                 for (int p = 0; p < n; p++)
-                    if (keys[p] & PE_FLUSH_BITS)
-                        hv[p] = flush_high(S, p, keys[p], dr + p * mo, mo,
-                                           shared ? dr + n * mo : NULL);
+                    hv[p] = with_flush(S, p, keys[p], hv[p], dr + p * mo, mo, shared, extra);
             for (int p = 0; p < n; p++) {
                 bh = hv[p] > bh ? hv[p] : bh;
                 bl = lv[p] > bl ? lv[p] : bl;
