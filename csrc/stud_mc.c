@@ -175,13 +175,47 @@ static void add_outcome(int n, unsigned code, int64_t weight, int64_t *counts) {
     }
 }
 
+/* The outcome code of the sample whose drawn cards' keys are dr[0, need): the high
+ * winners' bits, the low winners' bits shifted by n, bit 2n: a low was won. */
+static inline __attribute__((always_inline)) unsigned
+outcome(const stud_t *S, const uint32_t *values, const uint64_t *dr, const int n, const int mo,
+        const int shared, const int game) {
+    const int has_high = game != PE_RAZZ, has_low = game != PE_STUD_HIGH;
+    const uint64_t extra = shared ? dr[n * mo] : 0;
+    unsigned hv[PE_MAX_STUD_PLAYERS], lv[PE_MAX_STUD_PLAYERS], bh = 0, bl = 0, hm = 0, lm = 0;
+    uint64_t keys[PE_MAX_STUD_PLAYERS], any = 0;
+    for (int p = 0; p < n; p++) {
+        uint64_t key = S->base[p] + extra;
+        for (int i = p * mo; i < (p + 1) * mo; i++) key += dr[i];
+        uint32_t v = values[seven_index((uint32_t)key)];
+        keys[p] = key;
+        any |= key;
+        hv[p] = has_high ? v >> 16 : 0;
+        lv[p] = has_low ? v & 0xFFFF : 0;
+    }
+    /* one branch a sample for the flushes (rare; a sample's are valued without branches) */
+    if (has_high && __builtin_expect((any & PE_FLUSH_BITS) != 0, 0))
+        for (int p = 0; p < n; p++)
+            hv[p] = with_flush(S, p, keys[p], hv[p], dr + p * mo, mo, shared, extra);
+    for (int p = 0; p < n; p++) {
+        bh = hv[p] > bh ? hv[p] : bh;
+        bl = lv[p] > bl ? lv[p] : bl;
+    }
+    for (int p = 0; p < n; p++) {
+        hm |= (unsigned)(hv[p] == bh) << p;
+        lm |= (unsigned)(lv[p] == bl) << p;
+    }
+    /* without branches: whether a low qualifies is a coin flip in stud-hilo */
+    unsigned high_won = (unsigned)has_high & (bh > 0), low_won = (unsigned)has_low & (bl > 0);
+    return (hm & -high_won) | (lm << n & -low_won) | low_won << (2 * n);
+}
+
 /* One chunk's `ns` samples from its stream into S->hist[code] (n <= HIST_PLAYERS) or
  * counts.  Inlined into each function below with its constants. */
 static inline __attribute__((always_inline)) void
 run_chunk(stud_t *S, const xo_t *stream, int64_t ns, const int n, const int mo, const int shared,
           const int game, int64_t *counts) {
     const int need = n * mo + (shared ? 1 : 0), per_block = BLOCK_WORDS / (need ? need : 1);
-    const int has_high = game != PE_RAZZ, has_low = game != PE_STUD_HIGH;
     const uint32_t *values = seven_values[game];
     xo_t rng = *stream;
     for (int64_t done = 0; done < ns; done += per_block) {
@@ -190,34 +224,7 @@ run_chunk(stud_t *S, const xo_t *stream, int64_t ns, const int n, const int mo, 
         const int nb = ns - done < per_block ? (int)(ns - done) : per_block;
         for (int b = 0; b < nb; b++) deal(S, &rng, need, S->drawn + b * need);
         for (int b = 0; b < nb; b++) {
-            const uint64_t *dr = S->drawn + b * need, extra = shared ? dr[n * mo] : 0;
-            unsigned hv[PE_MAX_STUD_PLAYERS], lv[PE_MAX_STUD_PLAYERS], bh = 0, bl = 0;
-            uint64_t keys[PE_MAX_STUD_PLAYERS], any = 0;
-            for (int p = 0; p < n; p++) {
-                uint64_t key = S->base[p] + extra;
-                for (int i = p * mo; i < (p + 1) * mo; i++) key += dr[i];
-                uint32_t v = values[seven_index((uint32_t)key)];
-                keys[p] = key;
-                any |= key;
-                hv[p] = has_high ? v >> 16 : 0;
-                lv[p] = has_low ? v & 0xFFFF : 0;
-            }
-            /* one branch a sample for the flushes (rare, and then a coin flip) */
-            if (has_high && __builtin_expect((any & PE_FLUSH_BITS) != 0, 0))
-                for (int p = 0; p < n; p++)
-                    hv[p] = with_flush(S, p, keys[p], hv[p], dr + p * mo, mo, shared, extra);
-            for (int p = 0; p < n; p++) {
-                bh = hv[p] > bh ? hv[p] : bh;
-                bl = lv[p] > bl ? lv[p] : bl;
-            }
-            unsigned hm = 0, lm = 0;
-            for (int p = 0; p < n; p++) {
-                hm |= (unsigned)(hv[p] == bh) << p;
-                lm |= (unsigned)(lv[p] == bl) << p;
-            }
-            /* without branches: whether a low qualifies is a coin flip in stud-hilo */
-            unsigned low_won = (unsigned)has_low & (bl > 0), high_won = (unsigned)has_high & (bh > 0);
-            unsigned code = (hm & -high_won) | (lm << n & -low_won) | low_won << (2 * n);
+            unsigned code = outcome(S, values, S->drawn + b * need, n, mo, shared, game);
             if (n <= HIST_PLAYERS) S->hist[code]++;
             else add_outcome(n, code, 1, counts);
         }
