@@ -116,9 +116,12 @@ def eval_omaha_batch(holes, boards, low: bool = True) -> tuple[np.ndarray, np.nd
 
 
 def board_exact_counts(holes: np.ndarray, omaha: bool, low8: bool, board: np.ndarray,
-                       deck: np.ndarray) -> np.ndarray:
-    """Outcome counts int64[n, n + 1, n + 2] of every run-out of a board-game spot, walked
-    in one C call (valid, disjoint cards assumed: a parsed spot)."""
+                       deck: np.ndarray, first: int = 0, count: int = -1, part: int = 0,
+                       parts: int = 1) -> np.ndarray:
+    """Outcome counts int64[n, n + 1, n + 2] of the run-outs of a board-game spot, walked in
+    C by the rank multisets of the missing cards (the units, :func:`board_rank_sets`): the
+    units ``u`` in ``[first, first + count)`` (``count`` -1: to the last) with ``u % parts ==
+    part``; the defaults walk every run-out (valid, disjoint cards assumed: a parsed spot)."""
     holes = np.ascontiguousarray(holes, dtype=np.uint8)
     board = np.ascontiguousarray(board, dtype=np.uint8)
     deck = np.ascontiguousarray(deck, dtype=np.uint8)
@@ -126,11 +129,22 @@ def board_exact_counts(holes: np.ndarray, omaha: bool, low8: bool, board: np.nda
     counts = np.empty((n, n + 1, n + 2), dtype=np.int64)
     done = lib.pe_board_exact(_ptr(holes, "uint8_t *"), n, nhole, int(omaha), int(low8),
                               _ptr(board, "uint8_t *"), len(board), _ptr(deck, "uint8_t *"),
-                              len(deck), _ptr(counts, "int64_t *"))
+                              len(deck), first, count, part, parts, _ptr(counts, "int64_t *"))
     if done < 0:
         raise HandError(f"board_exact_counts: unsupported spot ({n} players of {nhole} cards, "
                         f"{len(board)} board cards, {len(deck)} unseen)")
     return counts
+
+
+def board_rank_sets(deck: np.ndarray, nboard: int) -> int:
+    """How many rank multisets the ``5 - nboard`` missing board cards from ``deck`` have
+    (the units of :func:`board_exact_counts`)."""
+    deck = np.ascontiguousarray(deck, dtype=np.uint8)
+    sets = lib.pe_board_rank_sets(_ptr(deck, "uint8_t *"), len(deck), nboard)
+    if sets < 0:
+        raise HandError(f"board_rank_sets: {len(deck)} unseen cards cannot complete "
+                        f"{nboard} board cards")
+    return int(sets)
 
 
 def enumerate7_counts() -> np.ndarray:

@@ -29,8 +29,8 @@ from .options import DEFAULT_MAX_SAMPLES, DEFAULT_STDERR, MAX_SAMPLES, Options
 from .spot import Spot
 
 __all__ = ["Plan", "plan", "combinations_to_list", "exact_cost_ns", "tuple_cost_ns",
-           "check_exact_cost", "is_small", "c_walk_ns", "C_RANGED_WALKS", "METHODS", "BACKENDS", "AUTO_EXACT_SECONDS",
-           "MAX_EXACT_SECONDS", "SMALL_EXACT", "C_WALK_SECONDS", "MAX_TUPLES", "SCAN_TUPLES",
+           "check_exact_cost", "is_small", "c_walk_ns", "rank_walk_ns", "rank_units", "walk_cost_ns",
+           "C_RANGED_WALKS", "METHODS", "BACKENDS", "AUTO_EXACT_SECONDS", "MAX_EXACT_SECONDS", "SMALL_EXACT", "C_WALK_SECONDS", "MAX_TUPLES", "SCAN_TUPLES",
            "BATCH_SECONDS"]
 
 #: How a run computes the equity.
@@ -43,12 +43,12 @@ AUTO_EXACT_SECONDS = 2.0
 #: ``exact=True`` is refused when the estimated single-core time is above this (seconds):
 #: an enumeration of days is a mistake, and the kernels count run-outs in int64.
 MAX_EXACT_SECONDS = 3600.0
-#: Exact spots with at most this many (run-out x player) evaluations run in C, no Numba.
+#: Exact stud spots with at most this many (run-out x player) evaluations run in C, no
+#: Numba (fixed-hand board spots always run in C: the walk by board rank multisets).
 SMALL_EXACT = 40_000
-#: A process's first bigger exact board spot also runs in C (one thread) while the
-#: kernels are not loaded, if the walk is estimated under this (seconds): importing
-#: Numba and loading the kernels takes about 0.4 s before they compute anything.  Later
-#: ones load the kernels (parallel, faster for a batch or a server).
+#: A board-game range spot's combinations are walked in C, one fixed-hand walk per
+#: suit-renaming class, when those walks are estimated under this (seconds) or cheaper
+#: than the ranged kernels (whose first use loads Numba, about 0.4 s).
 C_WALK_SECONDS = 0.3
 #: A board-game range spot's suit classes are counted for the C walk (the plan's
 #: ``walks``) only when it has at most this many compatible combinations.
@@ -68,12 +68,13 @@ NS_STUD_VISIT = 2.5  # per subset looked at by the stud walk
 NS_STUD_PREFIX = 2.0  # per deal of the players but the last (the stud walk's leaves)
 NS_RANGED_PLAYER = 30.0  # per ranged-kernel player per board
 NS_TUPLE_STUD = 60_000.0  # per holding tuple of a stud range spot (one exact run each)
-#: The C walk per run-out and player, by hole cards.
-NS_C_PLAYER = {2: 10.0, 4: 80.0, 5: 110.0}
-#: An Omaha-family C walk of more run-outs than this keeps each player's no-flush best
-#: per board rank multiset (csrc/board_exact.c, CACHE_RUNOUTS), and costs this much less.
-C_CACHE_RUNOUTS = 20_000
-NS_C_PLAYER_CACHED = {4: 25.0, 5: 28.0}
+#: The C board walk (csrc/board_exact.c) per board rank multiset of the missing cards, and
+#: per player of it by hole cards (Omaha: every two hole cards with every three board
+#: cards; flushes: the patterns of suited cards, counted by binomials).
+NS_RANK_UNIT = 40.0
+NS_RANK_PLAYER = {2: 70.0, 4: 80.0, 5: 130.0}
+#: A fixed-hand C walk's own cost in Python (its spot, its arrays), for the ranged plan.
+NS_WALK_CALL = 40_000.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,16 +82,15 @@ class Plan:
     """How one equity run goes; made by :func:`plan`, executed by the runners.
 
     ``method``: "exact" (every run-out) or "sample" (Monte Carlo);
-    ``backend``: "c" (the C library, no Numba) or "numba" (the kernels; every sampled
-    run of fixed hands but stud before the kernels are loaded; every sampled run of
-    ranges); ``reason``: why, in words; ``cost_ns``: the estimated single-core
-    nanoseconds of the enumeration (players given as ranges: of one combination of
-    holdings).
-    Exact: ``ns_per_unit``, the estimated nanoseconds of one enumeration index (a
-    run-out; stud: a shared card x the first player's cards; ranged: a combination x
-    run-out, stud ranged: a combination), which with ``batch_seconds`` sizes the
-    batches; ``first_walk``: this is the process's one C walk of a bigger spot (the
-    caller remembers it: later ones go to the kernels).
+    ``backend``: "c" (the C library, no Numba: every exact fixed-hand board spot, small
+    stud spots, fixed-hand stud sampled before the kernels are loaded, every sampled
+    run of ranges) or "numba" (the kernels); ``reason``: why, in words; ``cost_ns``:
+    the estimated single-core nanoseconds of the enumeration (players given as ranges:
+    of one combination of holdings).
+    Exact: ``ns_per_unit``, the estimated nanoseconds of one enumeration index (a board
+    rank multiset of the C walk; stud: a shared card x the first player's cards; ranged:
+    a combination x run-out, stud ranged: a combination), which with ``batch_seconds``
+    sizes the batches.
     Sample: ``samples``, the most samples (None: no count, :data:`MAX_SAMPLES`);
     ``stderr``: stop once every player's standard error is at most this.
     """
@@ -101,7 +101,6 @@ class Plan:
     cost_ns: float = 0.0
     ns_per_unit: float = 1.0
     batch_seconds: float = BATCH_SECONDS
-    first_walk: bool = False
     samples: int | None = None
     stderr: float | None = None
 
@@ -192,10 +191,27 @@ def check_exact_cost(cost_ns: float, what: str) -> None:
                         f"use Monte Carlo (samples=... or stderr=...)")
 
 
-def c_walk_ns(spot: Spot, runouts: int) -> float:
-    """Estimated nanoseconds of the C walk of a board-game spot's ``runouts`` run-outs."""
-    cached = spot.game.exactly_two and runouts > C_CACHE_RUNOUTS
-    return runouts * spot.n * (NS_C_PLAYER_CACHED if cached else NS_C_PLAYER).get(spot.game.hole, 110.0)
+def rank_units(spot: Spot) -> int:
+    """The units of a board-game spot's C walk, at most: the rank multisets of its missing
+    board cards (at most the run-outs)."""
+    return min(spot.runouts, comb(12 + spot.k, spot.k))
+
+
+def rank_walk_ns(spot: Spot) -> float:
+    """Estimated nanoseconds of the C walk of a fixed-hand board-game spot."""
+    return rank_units(spot) * (NS_RANK_UNIT + spot.n * NS_RANK_PLAYER.get(spot.game.hole, 130.0))
+
+
+def walk_cost_ns(spot: Spot) -> float:
+    """Estimated single-core nanoseconds of an exact run of a fixed-hand spot as the plan
+    walks it: a board game in C by rank multisets, stud in the kernels (or C, small)."""
+    return exact_cost_ns(spot) if spot.game.stud else rank_walk_ns(spot)
+
+
+def c_walk_ns(spot: Spot) -> float:
+    """Estimated nanoseconds of one fixed-hand C walk of a board-game range spot (one
+    combination of holdings), its Python included."""
+    return rank_walk_ns(spot) + NS_WALK_CALL
 
 
 def is_small(spot: Spot) -> bool:
@@ -216,25 +232,25 @@ def _seconds(ns: float) -> str:
 # The plan
 # --------------------------------------------------------------------------
 
-def plan(spot: Spot, options: Options, *, kernels_loaded: bool = False, c_walked: bool = False,
+def plan(spot: Spot, options: Options, *, kernels_loaded: bool = False,
          combinations: int | None = None, walks: int | None = None) -> Plan:
     """The plan of an equity run of ``spot`` with ``options``.
 
     ``kernels_loaded``: this process has loaded the Numba kernels (the plan then
-    prefers them); ``c_walked``: it has walked a bigger spot in C already (the plan's
-    ``first_walk``).  A spot with ranges: ``combinations`` is how many compatible
-    combinations of holdings a listing of up to :func:`combinations_to_list` found
-    (required when that is not None); ``walks``: how many of them an exact board-game
-    run walks, one per suit-renaming class (None: not counted; counted when they are
-    at most :data:`C_RANGED_WALKS`: the auto choice then weighs the walks, and the C
-    walk may take them while the kernels are not loaded).  Raises :class:`HandError` for an exact run over
-    the limits, or ranges that never fit together.
+    prefers them for what they run).  A spot with ranges: ``combinations`` is how many
+    compatible combinations of holdings a listing of up to :func:`combinations_to_list`
+    found (required when that is not None); ``walks``: how many of them an exact
+    board-game run walks, one per suit-renaming class (None: not counted; counted when
+    they are at most :data:`C_RANGED_WALKS`: the auto choice then weighs the walks, and
+    the C walk may take them).  Raises :class:`HandError` for an exact run over the
+    limits, or ranges that never fit together.
     """
     if spot.ranged:
         return _ranged_plan(spot, options, combinations, walks, kernels_loaded)
     runouts = spot.runouts
-    cost = exact_cost_ns(spot, runouts)
-    in_c = spot.game.stud and not kernels_loaded  # where a sampled run goes
+    board = not spot.game.stud
+    cost = walk_cost_ns(spot)
+    in_c = not board and not kernels_loaded  # where a sampled run goes
     if options.exact is True:
         check_exact_cost(cost, f"{runouts:,} run-outs")
         why = "exact=True"
@@ -252,25 +268,17 @@ def plan(spot: Spot, options: Options, *, kernels_loaded: bool = False, c_walked
         check_reachable(options)
         return _sampled("sampled as asked", options.samples, options.stderr, cost, in_c)
 
+    if board:
+        units = rank_units(spot)
+        return Plan("exact", "c", f"{why}; {runouts:,} run-outs in at most {units:,} board rank "
+                    f"multisets: walked in C", cost, max(cost, 1.0) / units)
     ns_per_unit = max(cost, 1.0) / exact_units(spot, runouts)
     work = runouts * spot.n
     if work <= SMALL_EXACT:
         return Plan("exact", "c", f"{why}; {work} run-out x player evaluations{_SMALL_LIMIT}",
                     cost, ns_per_unit)
-    c_ns = c_walk_ns(spot, runouts)
-    if spot.game.stud:
-        where = "a bigger stud spot"
-    elif kernels_loaded:
-        where = "a bigger spot, the kernels loaded already"
-    elif c_walked:
-        where = "a bigger spot, and this process walked one in C already"
-    elif c_ns > C_WALK_SECONDS * 1e9:
-        where = f"the C walk would take about {c_ns / 1e9:.2g} s (over {C_WALK_SECONDS:g} s)"
-    else:
-        return Plan("exact", "c", f"{why}; the process's first bigger spot, the kernels not "
-                    f"loaded, the C walk about {c_ns / 1e9:.2g} s (at most {C_WALK_SECONDS:g} s): "
-                    f"walked in C", cost, ns_per_unit, first_walk=True)
-    return Plan("exact", "numba", f"{why}; {where}: enumerated in the kernels", cost, ns_per_unit)
+    return Plan("exact", "numba", f"{why}; a bigger stud spot: enumerated in the kernels", cost,
+                ns_per_unit)
 
 
 #: The least spread of one sample's pot share that a target's estimate assumes (a
@@ -374,6 +382,8 @@ def _ranged_plan(spot: Spot, options: Options, combinations: int | None, walks: 
         counted += f"{walks:,} walks up to suit renaming, "
     walked = walks if walks is not None else combinations  # what an exact run walks
     cost = tuple_cost_ns(spot)
+    # the C walks of the suit classes, one fixed-hand walk each (board games)
+    c_ns = walks * c_walk_ns(spot) if walks is not None and not spot.game.stud else None
     if options.exact is True:
         most = _most_combinations(per_tuple)
         assert combinations is not None
@@ -385,7 +395,10 @@ def _ranged_plan(spot: Spot, options: Options, combinations: int | None, walks: 
         exact, why = True, "exact=True"
     elif _auto(options):
         budget = _auto_budget(spot, per_tuple)
-        exact = budget is not None and walked is not None and walked <= budget
+        exact = ((budget is not None and walked is not None and walked <= budget)
+                 or (c_ns is not None and c_ns <= AUTO_EXACT_SECONDS * 1e9))
+        if c_ns is not None and c_ns < walks * cost:
+            cost = c_ns / walks  # what one walk costs, walked in C
         why = (f"{counted}each {_seconds(cost)}"
                + (f": enumerating takes at most {AUTO_EXACT_SECONDS:g} s" if exact else
                   f": enumerating would take over {AUTO_EXACT_SECONDS:g} s"))
@@ -410,11 +423,11 @@ def _ranged_plan(spot: Spot, options: Options, combinations: int | None, walks: 
         return Plan("exact", "c" if small else "numba",
                     f"{why}; each combination walked " + ("in C" if small else "in the kernels"),
                     cost, per_tuple)
-    if walks is not None and not kernels_loaded:  # few walks and no kernels yet: in C?
-        c_ns = walks * c_walk_ns(spot, spot.runouts)
-        if c_ns <= C_WALK_SECONDS * 1e9:
-            return Plan("exact", "c", f"{why}; {walks:,} walks (a combination per suit-renaming "
-                        f"class), the kernels not loaded, in C about {c_ns / 1e9:.2g} s (at most "
-                        f"{C_WALK_SECONDS:g} s): each walked in C", cost, per_tuple)
+    # C walks when quicker than the kernels (those loading Numba first, when not loaded)
+    kernels_ns = walks * tuple_cost_ns(spot) if walks is not None else 0.0
+    if c_ns is not None and c_ns <= kernels_ns + (0.0 if kernels_loaded else C_WALK_SECONDS * 1e9):
+        return Plan("exact", "c", f"{why}; {walks:,} walks (a combination per suit-renaming "
+                    f"class), in C about {c_ns / 1e9:.2g} s: each walked in C", cost,
+                    c_ns / walks)
     return Plan("exact", "numba", f"{why}; enumerated in the ranged kernels", cost,
                 NS_BOARD + spot.n * NS_RANGED_PLAYER)

@@ -215,7 +215,7 @@ class RangedRunner(Runner):
                     stop = min(first + per_batch, len(tuples))
                     for t in range(first, stop):
                         holes = [holdings[r].tolist() for r in tuples[t]]
-                        out[tgroup[t]] += fixed_exact_counts(spot, holes, backend="c")
+                        out[tgroup[t]] += fixed_exact_counts(spot, holes, nthreads, backend="c")
                     walked = int(mult[first:stop].sum()) if mult is not None else stop - first
                     return np.tensordot(gw, out.astype(object), axes=(0, 0)), walked * runouts
 

@@ -7,7 +7,7 @@ the :class:`.structs.Tables` built by :func:`kernel_tables`.
 
 * :mod:`.structs`    the named structures the kernels take (tables, flags, holdings, ranges)
 * :mod:`.handeval`   hand values from the tables, the showdown tally: one layer for every kernel
-* :mod:`.exact`      exhaustive enumeration (board games, stud tables)
+* :mod:`.exact`      exhaustive enumeration helpers and the stud tables (board games are walked in C)
 * :mod:`.stud_walk`  exhaustive stud: the walk over the players' subsets
 * :mod:`.montecarlo` sampling (board games)
 * :mod:`.stud_montecarlo` sampling (stud)
@@ -34,7 +34,7 @@ from .structs import GameFlags, Holdings, PlayerKind, RangeData, Tables
 #: The kernels of the other modules, imported on first use (PEP 562): a process loads
 #: only the modules of the kernels it calls (each module's dispatchers cost start-up).
 LAZY_KERNELS = {
-    "board_exact": "exact", "stud_tables": "exact", "stud_exact": "stud_walk",
+    "stud_tables": "exact", "stud_exact": "stud_walk",
     "class_trials": "hand_tables", "board_mc": "montecarlo",
     "stud_mc": "stud_montecarlo", "stud_mc_tables": "stud_montecarlo",
     "board_exact_ranged": "ranged", "compatible_tuples": "ranged",
@@ -51,7 +51,7 @@ def __getattr__(name: str):
 
 
 __all__ = [
-    "BOARD_SLOTS", "binomials", "board_exact", "board_mc", "eval_batch", "game_flags",
+    "BOARD_SLOTS", "binomials", "board_mc", "eval_batch", "game_flags",
     "kernel_tables", "prep_holdings", "stud_exact", "stud_mc", "stud_mc_tables", "stud_tables",
     "board_exact_ranged", "compatible_tuples", "range_data", "range_tables",
     "board_hash", "class_trials", "pair_tables",

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 import pokereval as pe
+from pokereval.analysis import board_sampling
 from pokereval.analysis.board_range import card_range
 from pokereval.errors import HandError
 from pokereval.ranges import RangeError
@@ -260,8 +261,11 @@ def test_a_board_range_is_reproducible_with_a_seed():
     assert unseeded.equities == again.equities
 
 
-def test_a_board_range_reports_progress_and_stops_on_ctrl_c():
+def test_a_board_range_reports_progress_and_stops_on_ctrl_c(monkeypatch):
     game, hands, board = "omaha", ["AA:$ds", "KsKdQhJh"], "2c**"
+    # reports every 10 ms, not 0.2 s: the run is about half a second on a fast machine,
+    # which left room for one report only
+    monkeypatch.setattr(board_sampling, "PROGRESS_SECONDS", 0.01)
     seen = []
 
     def listen(partial):
