@@ -75,6 +75,15 @@ int64_t pe_board_exact(const uint8_t *holes, int n, int nhole, int omaha, int lo
 /* How many rank multisets (units of pe_board_exact) the 5 - nboard cards from deck have;
  * -1 when they cannot complete the board. */
 int64_t pe_board_rank_sets(const uint8_t *deck, int ndeck, int nboard);
+/* The same walk for players given as ranges: rows[nrows][nhole] every holding, tuples[t][n]
+ * the rows of combination t, tgroup[t] its group; the combinations t in [first, first +
+ * count) are each walked over the run-outs of the deck less their cards, and added to
+ * counts[tgroup[t]][n][n + 1][n + 2] (not overwritten).  Returns the run-outs walked, or -1
+ * for arguments out of range. */
+int64_t pe_board_exact_tuples(const uint8_t *rows, int64_t nrows, int nhole, const int32_t *tuples,
+                              const int64_t *tgroup, int n, int64_t first, int64_t count,
+                              int omaha, int low8, const uint8_t *board, int nboard,
+                              const uint8_t *deck, int ndeck, int64_t *counts);
 /* Stud Monte Carlo, sample for sample pokereval.kernels.stud_montecarlo.stud_mc: n players
  * (2..PE_MAX_STUD_PLAYERS) with nknown cards each (known, row-major), each drawing mo more
  * from unseen[u] (then one shared card when shared), seven cards each in all; game one of

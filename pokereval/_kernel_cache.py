@@ -245,7 +245,6 @@ def _install_plain_ndarray_typeof() -> None:
 COMPILE_SECONDS = {
     "board_mc": 10, "stud_walk": 7, "stud_tables": 7, "stud_mc": 11,
     "stud_mc_tables": 1, "sample_values": 2,
-    "board_exact_ranged": 24,
     "compatible_tuples": 4, "displacement_hash": 3, "eval_batch": 6, "scatter_exact": 15,
     "class_trials": 14,
 }

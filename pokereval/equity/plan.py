@@ -29,8 +29,9 @@ from .options import DEFAULT_MAX_SAMPLES, DEFAULT_STDERR, MAX_SAMPLES, Options
 from .spot import Spot
 
 __all__ = ["Plan", "plan", "combinations_to_list", "exact_cost_ns", "tuple_cost_ns",
-           "check_exact_cost", "is_small", "c_walk_ns", "rank_walk_ns", "rank_units", "walk_cost_ns",
-           "C_RANGED_WALKS", "METHODS", "BACKENDS", "AUTO_EXACT_SECONDS", "MAX_EXACT_SECONDS", "SMALL_EXACT", "C_WALK_SECONDS", "MAX_TUPLES", "SCAN_TUPLES",
+           "check_exact_cost", "is_small", "rank_walk_ns", "rank_units", "walk_cost_ns",
+           "C_RANGED_WALKS", "METHODS", "BACKENDS", "AUTO_EXACT_SECONDS", "MAX_EXACT_SECONDS",
+           "SMALL_EXACT", "MAX_TUPLES", "SCAN_TUPLES",
            "BATCH_SECONDS"]
 
 #: How a run computes the equity.
@@ -46,11 +47,7 @@ MAX_EXACT_SECONDS = 3600.0
 #: Exact stud spots with at most this many (run-out x player) evaluations run in C, no
 #: Numba (fixed-hand board spots always run in C: the walk by board rank multisets).
 SMALL_EXACT = 40_000
-#: A board-game range spot's combinations are walked in C, one fixed-hand walk per
-#: suit-renaming class, when those walks are estimated under this (seconds) or cheaper
-#: than the ranged kernels (whose first use loads Numba, about 0.4 s).
-C_WALK_SECONDS = 0.3
-#: A board-game range spot's suit classes are counted for the C walk (the plan's
+#: A board-game range spot's suit classes are counted for the auto choice (the plan's
 #: ``walks``) only when it has at most this many compatible combinations.
 C_RANGED_WALKS = 4096
 #: Most holding combinations a range spot enumerates (exact with ranges).
@@ -66,15 +63,18 @@ NS_BOARD = 20.0
 NS_PLAYER = {2: 15.0, 4: 25.0, 5: 28.0}  # per player per board, by hole cards
 NS_STUD_VISIT = 2.5  # per subset looked at by the stud walk
 NS_STUD_PREFIX = 2.0  # per deal of the players but the last (the stud walk's leaves)
-NS_RANGED_PLAYER = 30.0  # per ranged-kernel player per board
 NS_TUPLE_STUD = 60_000.0  # per holding tuple of a stud range spot (one exact run each)
 #: The C board walk (csrc/board_exact.c) per board rank multiset of the missing cards, and
 #: per player of it by hole cards (Omaha: every two hole cards with every three board
 #: cards; flushes: the patterns of suited cards, counted by binomials).
 NS_RANK_UNIT = 40.0
 NS_RANK_PLAYER = {2: 70.0, 4: 80.0, 5: 130.0}
-#: A fixed-hand C walk's own cost in Python (its spot, its arrays), for the ranged plan.
-NS_WALK_CALL = 40_000.0
+#: The C walk of a combination of holdings (players given as ranges): its set-up, and per
+#: board rank multiset a share and one per player by hole cards (the Omaha family reads
+#: the pair table: one read per pair of hole cards).
+NS_TUPLE = 100.0
+NS_TUPLE_UNIT = 15.0
+NS_TUPLE_PLAYER = {2: 50.0, 4: 12.0, 5: 15.0}
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +170,8 @@ def tuple_cost_ns(spot: Spot) -> float:
     a spot with ranges (stud: one exact run of the fixed-hand engine each)."""
     if spot.game.stud:
         return NS_TUPLE_STUD + exact_cost_ns(spot)
-    return spot.runouts * (NS_BOARD + spot.n * NS_RANGED_PLAYER)
+    return NS_TUPLE + rank_units(spot) * (NS_TUPLE_UNIT
+                                          + spot.n * NS_TUPLE_PLAYER.get(spot.game.hole, 15.0))
 
 
 def exact_units(spot: Spot, runouts: int) -> int:
@@ -208,12 +209,6 @@ def walk_cost_ns(spot: Spot) -> float:
     return exact_cost_ns(spot) if spot.game.stud else rank_walk_ns(spot)
 
 
-def c_walk_ns(spot: Spot) -> float:
-    """Estimated nanoseconds of one fixed-hand C walk of a board-game range spot (one
-    combination of holdings), its Python included."""
-    return rank_walk_ns(spot) + NS_WALK_CALL
-
-
 def is_small(spot: Spot) -> bool:
     """Whether an exact fixed-hand spot is small enough for the C walk in any case."""
     return spot.runouts * spot.n <= SMALL_EXACT
@@ -236,17 +231,17 @@ def plan(spot: Spot, options: Options, *, kernels_loaded: bool = False,
          combinations: int | None = None, walks: int | None = None) -> Plan:
     """The plan of an equity run of ``spot`` with ``options``.
 
-    ``kernels_loaded``: this process has loaded the Numba kernels (the plan then
-    prefers them for what they run).  A spot with ranges: ``combinations`` is how many
+    ``kernels_loaded``: this process has loaded the Numba kernels (fixed-hand stud is
+    then sampled in them, not in C).  A spot with ranges: ``combinations`` is how many
     compatible combinations of holdings a listing of up to :func:`combinations_to_list`
     found (required when that is not None); ``walks``: how many of them an exact
     board-game run walks, one per suit-renaming class (None: not counted; counted when
-    they are at most :data:`C_RANGED_WALKS`: the auto choice then weighs the walks, and
-    the C walk may take them).  Raises :class:`HandError` for an exact run over the
-    limits, or ranges that never fit together.
+    they are at most :data:`C_RANGED_WALKS`: the auto choice then weighs the walks).
+    Raises :class:`HandError` for an exact run over the limits, or ranges that never fit
+    together.
     """
     if spot.ranged:
-        return _ranged_plan(spot, options, combinations, walks, kernels_loaded)
+        return _ranged_plan(spot, options, combinations, walks)
     runouts = spot.runouts
     board = not spot.game.stud
     cost = walk_cost_ns(spot)
@@ -370,8 +365,8 @@ def combinations_to_list(spot: Spot, options: Options) -> int | None:
     return 0 if product <= SCAN_TUPLES else None  # 0: is any combination possible at all?
 
 
-def _ranged_plan(spot: Spot, options: Options, combinations: int | None, walks: int | None,
-                 kernels_loaded: bool) -> Plan:
+def _ranged_plan(spot: Spot, options: Options, combinations: int | None,
+                 walks: int | None) -> Plan:
     per_tuple = max(tuple_cost_ns(spot), 1.0)
     wanted = combinations_to_list(spot, options)  # the exact=True time limit, first
     if wanted is not None and combinations is None:
@@ -382,8 +377,6 @@ def _ranged_plan(spot: Spot, options: Options, combinations: int | None, walks: 
         counted += f"{walks:,} walks up to suit renaming, "
     walked = walks if walks is not None else combinations  # what an exact run walks
     cost = tuple_cost_ns(spot)
-    # the C walks of the suit classes, one fixed-hand walk each (board games)
-    c_ns = walks * c_walk_ns(spot) if walks is not None and not spot.game.stud else None
     if options.exact is True:
         most = _most_combinations(per_tuple)
         assert combinations is not None
@@ -395,10 +388,7 @@ def _ranged_plan(spot: Spot, options: Options, combinations: int | None, walks: 
         exact, why = True, "exact=True"
     elif _auto(options):
         budget = _auto_budget(spot, per_tuple)
-        exact = ((budget is not None and walked is not None and walked <= budget)
-                 or (c_ns is not None and c_ns <= AUTO_EXACT_SECONDS * 1e9))
-        if c_ns is not None and c_ns < walks * cost:
-            cost = c_ns / walks  # what one walk costs, walked in C
+        exact = budget is not None and walked is not None and walked <= budget
         why = (f"{counted}each {_seconds(cost)}"
                + (f": enumerating takes at most {AUTO_EXACT_SECONDS:g} s" if exact else
                   f": enumerating would take over {AUTO_EXACT_SECONDS:g} s"))
@@ -423,11 +413,5 @@ def _ranged_plan(spot: Spot, options: Options, combinations: int | None, walks: 
         return Plan("exact", "c" if small else "numba",
                     f"{why}; each combination walked " + ("in C" if small else "in the kernels"),
                     cost, per_tuple)
-    # C walks when quicker than the kernels (those loading Numba first, when not loaded)
-    kernels_ns = walks * tuple_cost_ns(spot) if walks is not None else 0.0
-    if c_ns is not None and c_ns <= kernels_ns + (0.0 if kernels_loaded else C_WALK_SECONDS * 1e9):
-        return Plan("exact", "c", f"{why}; {walks:,} walks (a combination per suit-renaming "
-                    f"class), in C about {c_ns / 1e9:.2g} s: each walked in C", cost,
-                    c_ns / walks)
-    return Plan("exact", "numba", f"{why}; enumerated in the ranged kernels", cost,
-                NS_BOARD + spot.n * NS_RANGED_PLAYER)
+    return Plan("exact", "c", f"{why}; each combination walked in C by board rank multisets",
+                cost, per_tuple)
