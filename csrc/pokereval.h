@@ -59,15 +59,31 @@ int64_t pe_eval_razz_batch(const uint8_t *cards, size_t rows, int n, uint16_t *o
 int64_t pe_eval_omaha_batch(const uint8_t *holes, int nhole, const uint8_t *boards, int nboard,
                             size_t rows, uint16_t *hi_out, uint16_t *low_out);
 
-/* Exact board-game spot: every run-out of 5 - nboard cards from deck[ndeck] completing
- * board[nboard], n players (2..PE_MAX_BOARD_PLAYERS) of nhole cards each in holes (row-major);
- * omaha: exactly two hole cards, else best five of seven; low8: eight-or-better low.
- * counts[n][n + 1][n + 2] (outcome cells, see pokereval.equity_api) are overwritten.
- * Returns the number of run-outs, or -1 for arguments out of range. */
+/* Exact board-game spot (csrc/board_exact.c): every run-out of the 5 - nboard cards from
+ * deck[ndeck] completing board[nboard], n players (2..PE_MAX_BOARD_PLAYERS) of nhole cards
+ * each in holes (row-major); omaha: exactly two hole cards, else best five of seven (hold'em,
+ * nhole 2); low8: eight-or-better low.  The run-outs are walked by the rank multisets of the
+ * missing cards, in their order (the units, pe_board_rank_sets of them): a call tallies the
+ * units u in [first, first + count) (count < 0: to the last) with u % parts == part (one
+ * thread's share; the shares add up to the whole).  counts[n][n + 1][n + 2] (outcome cells,
+ * see pokereval.equity.results) are overwritten.  Returns the run-outs the units stand for,
+ * or -1 for arguments out of range. */
 #define PE_MAX_BOARD_PLAYERS 10
 int64_t pe_board_exact(const uint8_t *holes, int n, int nhole, int omaha, int low8,
                        const uint8_t *board, int nboard, const uint8_t *deck, int ndeck,
-                       int64_t *counts);
+                       int64_t first, int64_t count, int part, int parts, int64_t *counts);
+/* How many rank multisets (units of pe_board_exact) the 5 - nboard cards from deck have;
+ * -1 when they cannot complete the board. */
+int64_t pe_board_rank_sets(const uint8_t *deck, int ndeck, int nboard);
+/* The same walk for players given as ranges: rows[nrows][nhole] every holding, tuples[t][n]
+ * the rows of combination t, tgroup[t] its group; the combinations t in [first, first +
+ * count) are each walked over the run-outs of the deck less their cards, and added to
+ * counts[tgroup[t]][n][n + 1][n + 2] (not overwritten).  Returns the run-outs walked, or -1
+ * for arguments out of range. */
+int64_t pe_board_exact_tuples(const uint8_t *rows, int64_t nrows, int nhole, const int32_t *tuples,
+                              const int64_t *tgroup, int n, int64_t first, int64_t count,
+                              int omaha, int low8, const uint8_t *board, int nboard,
+                              const uint8_t *deck, int ndeck, int64_t *counts);
 /* Stud Monte Carlo (csrc/stud_mc.c, the one sampler of fixed-hand stud): n players
  * (2..PE_MAX_STUD_PLAYERS) with nknown >= 3 cards each (known, row-major), each drawing mo
  * more from unseen[u] (then one shared card when shared), seven cards each in all; game

@@ -1,13 +1,14 @@
 /* The showdown tally in C (pokereval.kernels.handeval.tally): each player's outcome cell
  * counts[p][row][col] of n players, row = players sharing the high (0: not a winner, or
  * no high contested), col = 0 no qualifying low (or none contested), 1 lost the low,
- * else 1 + players sharing it.  A low value of 0 does not qualify. */
+ * else 1 + players sharing it.  A low value of 0 does not qualify.  The weighted form adds
+ * `weight` run-outs (negative: takes them back). */
 #ifndef POKEREVAL_TALLY_H
 #define POKEREVAL_TALLY_H
 #include <stdint.h>
 
-static inline void tally_showdown(int n, const uint16_t *hv, const uint16_t *lv, int has_high,
-                                  int64_t *counts) {
+static inline void tally_showdown_weighted(int n, const uint16_t *hv, const uint16_t *lv,
+                                           int has_high, int64_t weight, int64_t *counts) {
     uint16_t bh = 0, bl = 0;
     int nh = 0, nl = 0;
     for (int p = 0; p < n; p++) {
@@ -17,8 +18,13 @@ static inline void tally_showdown(int n, const uint16_t *hv, const uint16_t *lv,
     for (int p = 0; p < n; p++) {
         int row = has_high && bh > 0 && hv[p] == bh ? nh : 0;
         int col = bl == 0 ? 0 : (lv[p] == bl ? 1 + nl : 1);
-        counts[(p * (n + 1) + row) * (n + 2) + col]++;
+        counts[(p * (n + 1) + row) * (n + 2) + col] += weight;
     }
+}
+
+static inline void tally_showdown(int n, const uint16_t *hv, const uint16_t *lv, int has_high,
+                                  int64_t *counts) {
+    tally_showdown_weighted(n, hv, lv, has_high, 1, counts);
 }
 
 #endif

@@ -116,9 +116,12 @@ def eval_omaha_batch(holes, boards, low: bool = True) -> tuple[np.ndarray, np.nd
 
 
 def board_exact_counts(holes: np.ndarray, omaha: bool, low8: bool, board: np.ndarray,
-                       deck: np.ndarray) -> np.ndarray:
-    """Outcome counts int64[n, n + 1, n + 2] of every run-out of a board-game spot, walked
-    in one C call (valid, disjoint cards assumed: a parsed spot)."""
+                       deck: np.ndarray, first: int = 0, count: int = -1, part: int = 0,
+                       parts: int = 1) -> np.ndarray:
+    """Outcome counts int64[n, n + 1, n + 2] of the run-outs of a board-game spot, walked in
+    C by the rank multisets of the missing cards (the units, :func:`board_rank_sets`): the
+    units ``u`` in ``[first, first + count)`` (``count`` -1: to the last) with ``u % parts ==
+    part``; the defaults walk every run-out (valid, disjoint cards assumed: a parsed spot)."""
     holes = np.ascontiguousarray(holes, dtype=np.uint8)
     board = np.ascontiguousarray(board, dtype=np.uint8)
     deck = np.ascontiguousarray(deck, dtype=np.uint8)
@@ -126,11 +129,55 @@ def board_exact_counts(holes: np.ndarray, omaha: bool, low8: bool, board: np.nda
     counts = np.empty((n, n + 1, n + 2), dtype=np.int64)
     done = lib.pe_board_exact(_ptr(holes, "uint8_t *"), n, nhole, int(omaha), int(low8),
                               _ptr(board, "uint8_t *"), len(board), _ptr(deck, "uint8_t *"),
-                              len(deck), _ptr(counts, "int64_t *"))
+                              len(deck), first, count, part, parts, _ptr(counts, "int64_t *"))
     if done < 0:
         raise HandError(f"board_exact_counts: unsupported spot ({n} players of {nhole} cards, "
                         f"{len(board)} board cards, {len(deck)} unseen)")
     return counts
+
+
+def board_exact_tuples_counts(rows: np.ndarray, tuples: np.ndarray, tgroup: np.ndarray,
+                              ngroups: int, omaha: bool, low8: bool, board: np.ndarray,
+                              deck: np.ndarray, first: int = 0, count: int | None = None
+                              ) -> tuple[np.ndarray, int]:
+    """``(counts int64[ngroups, n, n + 1, n + 2], run-outs)`` of the combinations of holdings
+    ``tuples[first:first + count]`` (rows of ``rows``, one per player), each walked in C
+    over the run-outs of ``deck`` less its cards, counted in its group ``tgroup[t]``."""
+    rows = np.ascontiguousarray(rows, dtype=np.uint8)
+    tuples = np.ascontiguousarray(tuples, dtype=np.int32)
+    tgroup = np.ascontiguousarray(tgroup, dtype=np.int64)
+    board = np.ascontiguousarray(board, dtype=np.uint8)
+    deck = np.ascontiguousarray(deck, dtype=np.uint8)
+    n = tuples.shape[1]
+    if count is None:
+        count = len(tuples) - first
+    if not (0 <= first and first + count <= len(tuples) == len(tgroup)):
+        raise HandError(f"board_exact_tuples_counts: combinations [{first}, {first + count}) "
+                        f"of {len(tuples)} ({len(tgroup)} groups given)")
+    counts = np.zeros((ngroups, n, n + 1, n + 2), dtype=np.int64)
+    if len(tgroup) and not 0 <= int(tgroup[first:first + count].max(initial=0)) < ngroups:
+        raise HandError(f"board_exact_tuples_counts: a group out of [0, {ngroups})")
+    done = lib.pe_board_exact_tuples(_ptr(rows, "uint8_t *"), len(rows), rows.shape[1],
+                                     _ptr(tuples, "int32_t *"), _ptr(tgroup, "int64_t *"), n,
+                                     first, count, int(omaha), int(low8), _ptr(board, "uint8_t *"),
+                                     len(board), _ptr(deck, "uint8_t *"), len(deck),
+                                     _ptr(counts, "int64_t *"))
+    if done < 0:
+        raise HandError(f"board_exact_tuples_counts: unsupported spot ({n} players of "
+                        f"{rows.shape[1]} cards, {len(board)} board cards, {len(deck)} unseen, "
+                        f"rows of {len(rows)})")
+    return counts, int(done)
+
+
+def board_rank_sets(deck: np.ndarray, nboard: int) -> int:
+    """How many rank multisets the ``5 - nboard`` missing board cards from ``deck`` have
+    (the units of :func:`board_exact_counts`)."""
+    deck = np.ascontiguousarray(deck, dtype=np.uint8)
+    sets = lib.pe_board_rank_sets(_ptr(deck, "uint8_t *"), len(deck), nboard)
+    if sets < 0:
+        raise HandError(f"board_rank_sets: {len(deck)} unseen cards cannot complete "
+                        f"{nboard} board cards")
+    return int(sets)
 
 
 def enumerate7_counts() -> np.ndarray:
@@ -181,8 +228,8 @@ def pair_high_table() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 # ---------------------------------------------------------------------------
 
 class PlayerKind(IntEnum):
-    """How a ranged run finds player ``p``'s holding (``kind[p]``; pokereval.h's
-    ``PE_PLAYER_*``, and :mod:`pokereval.kernels.ranged`)."""
+    """How a ranged Monte Carlo run finds player ``p``'s holding (``kind[p]``; pokereval.h's
+    ``PE_PLAYER_*``)."""
 
     EXACT = lib.PE_PLAYER_EXACT    # an exact hand (or a one-holding range): its one row
     LISTED = lib.PE_PLAYER_LISTED  # a listed range: a holding row drawn by weight (or walked)

@@ -2,7 +2,7 @@
 spot, options, plan, run, results); kept for a release."""
 from .api import equity
 from .equity.options import DEFAULT_MAX_SAMPLES, DEFAULT_STDERR, MAX_SAMPLES
-from .equity.plan import (AUTO_EXACT_SECONDS, C_WALK_SECONDS, MAX_EXACT_SECONDS, MAX_TUPLES,
+from .equity.plan import (AUTO_EXACT_SECONDS, MAX_EXACT_SECONDS, MAX_TUPLES,
                           SCAN_TUPLES, SMALL_EXACT)
 from .equity.ranged import MAX_TRIES_FACTOR
 from .equity.results import EquityResult, PlayerResult
@@ -10,5 +10,5 @@ from .equity.runner import BATCH_SECONDS, MC_BATCHES, MC_CHUNK, MIN_STDERR_SAMPL
 
 __all__ = ["equity", "EquityResult", "PlayerResult", "DEFAULT_STDERR", "DEFAULT_MAX_SAMPLES",
            "MAX_SAMPLES", "AUTO_EXACT_SECONDS", "MAX_EXACT_SECONDS", "SMALL_EXACT",
-           "C_WALK_SECONDS", "MAX_TUPLES", "SCAN_TUPLES", "MAX_TRIES_FACTOR", "BATCH_SECONDS",
+           "MAX_TUPLES", "SCAN_TUPLES", "MAX_TRIES_FACTOR", "BATCH_SECONDS",
            "MC_BATCHES", "MC_CHUNK", "MIN_STDERR_SAMPLES"]

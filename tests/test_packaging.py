@@ -71,7 +71,7 @@ def test_kernel_cache_is_stamped_by_content():
     from pokereval.kernels import exact
     from pokereval._kernel_cache import _KernelSourceStamp, kernel_source_hash
 
-    locator = exact.board_exact._cache._impl.locator
+    locator = exact.stud_tables._cache._impl.locator
     assert isinstance(locator, _KernelSourceStamp)
     kernels = ROOT / "pokereval" / "kernels"
     digest = hashlib.sha256()
@@ -182,9 +182,9 @@ def test_warmup_registry_reaches_every_kernel():
 
     kernels = _warmup.cached_kernels()
     entries = _warmup.entry_kernels()
-    assert "pokereval.kernels.exact.board_exact" in entries
-    assert "pokereval.kernels.exact._board_range" in kernels       # a callee ...
-    assert "pokereval.kernels.exact._board_range" not in entries   # ... reached through its caller
+    assert "pokereval.kernels.exact.stud_tables" in entries
+    assert "pokereval.kernels.exact._stud_fill" in kernels       # a callee ...
+    assert "pokereval.kernels.exact._stud_fill" not in entries   # ... reached through its caller
     assert not any(name.endswith((".board_slot", ".ph")) for name in kernels)  # inlined helpers
     env = dict(os.environ, POKEREVAL_QUIET_COMPILE="1",
                PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
@@ -202,7 +202,7 @@ def test_compile_notice_is_one_line_with_an_estimate(capsys):
 
     notice = _CompileNotice()
     notice.quiet = False
-    outer = SimpleNamespace(data={"dispatcher": exact.board_exact})
+    outer = SimpleNamespace(data={"dispatcher": exact.stud_tables})
     inner = SimpleNamespace(data={"dispatcher": exact.sum_chunks})
     notice.on_start(outer)
     notice.on_start(inner)   # nested compile: no second line
@@ -210,9 +210,9 @@ def test_compile_notice_is_one_line_with_an_estimate(capsys):
     notice.on_end(outer)
     err = capsys.readouterr().err
     assert err.count("\n") == 1
-    assert re.fullmatch(r"pokereval: compiling the 'board_exact' kernel once \(about \d+ s\); "
+    assert re.fullmatch(r"pokereval: compiling the 'stud_tables' kernel once \(about \d+ s\); "
                         r"later runs load it from the cache\n", err)
-    assert "board_exact" in notice.log
+    assert "stud_tables" in notice.log
 
 
 def test_compile_notice_ignores_other_packages(capsys):

@@ -39,7 +39,7 @@ import numpy as np
 from ..cards import cards_str, check_disjoint, parse_cards
 from ..equity.options import parse_options
 from ..equity.plan import (AUTO_EXACT_SECONDS, MAX_EXACT_SECONDS, check_exact_cost,
-                           check_reachable, exact_cost_ns, stderr_reachable, tuple_cost_ns)
+                           check_reachable, stderr_reachable, tuple_cost_ns, walk_cost_ns)
 from ..equity.results import EquityResult, player_results
 from ..equity.run import run, whole_weights
 from ..equity.spot import parse_spot, read_hands
@@ -195,7 +195,7 @@ def equity_over_boards(game, hands, board="", dead="", *, exact=None, samples=No
     elif (opts.exact is None and opts.samples is None and not ranged
           and (opts.stderr is None or not stderr_reachable(opts))):
         # as a plain run: exact when cheap, and so for a stderr no sample count reaches
-        use_exact = sum(exact_cost_ns(s) for *_, s in deals) <= AUTO_EXACT_SECONDS * 1e9
+        use_exact = sum(walk_cost_ns(s) for *_, s in deals) <= AUTO_EXACT_SECONDS * 1e9
     else:
         use_exact = False
     if not use_exact:  # a stderr out of reach would sample for hours: refused, as plain
@@ -371,7 +371,7 @@ def _exact_cost_over(deals, renamings) -> float:
     total = 0.0
     for b, d, *_, spot in deals:
         if not spot.ranged:
-            total += exact_cost_ns(spot)
+            total += walk_cost_ns(spot)
             continue
         combos = math.prod(len(r.holdings) for r in spot.ranges if r is not None)
         total += tuple_cost_ns(spot) * combos / (1 + renamings_fixing(renamings, b + d))

@@ -5,7 +5,7 @@ import math
 import time
 
 from ..equity.options import parse_options
-from ..equity.plan import exact_cost_ns, tuple_cost_ns
+from ..equity.plan import tuple_cost_ns, walk_cost_ns
 from ..equity.results import EquityResult
 from ..equity.run import run
 from ..equity.spot import parse_spot
@@ -22,7 +22,7 @@ def exact_run_ns(spot) -> float:
     """Estimated single-core nanoseconds of one exact run of ``spot`` (players given as
     ranges: every combination of their holdings, less the most the suit classes save)."""
     if not spot.ranged:
-        return exact_cost_ns(spot)
+        return walk_cost_ns(spot)
     combos = math.prod(len(r.holdings) for r in spot.ranges if r is not None)
     return tuple_cost_ns(spot) * max(combos / 24, 1)
 

@@ -37,7 +37,7 @@ from ..equity.backends.c import row_values
 from ..equity.backends.numba import parallel
 from ..equity.deal import sampled_rows
 from ..equity.options import parse_options
-from ..equity.plan import AUTO_EXACT_SECONDS, check_exact_cost, exact_cost_ns
+from ..equity.plan import AUTO_EXACT_SECONDS, check_exact_cost, exact_cost_ns, walk_cost_ns
 from ..equity.results import EquityResult, player_results
 from ..equity.spot import Spot, parse_spot
 from ..equity.tally import lcm_upto, tally_outcomes
@@ -352,7 +352,9 @@ def _per_deal_ns(spot: Spot, deals: list) -> float:
     if spot.game.stud and spot.mo == 0:
         return 300_000.0
     first = parse_spot(spot.game, deals[0][1], cards_str(deals[0][2]), cards_str(spot.dead))
-    return exact_cost_ns(first) * (20 if spot.ranged else 1) + 300_000.0
+    if not first.ranged:
+        return walk_cost_ns(first) + 300_000.0
+    return exact_cost_ns(first) * 20 + 300_000.0
 
 
 def _per_deal(spot: Spot, opts, street: str, deals: list, started: float) -> DistributionResult:

@@ -17,7 +17,7 @@ import numpy as np
 
 from ..cards import cards_str, holdings_str
 from ..equity.options import parse_options
-from ..equity.plan import AUTO_EXACT_SECONDS, check_exact_cost, exact_cost_ns, tuple_cost_ns
+from ..equity.plan import AUTO_EXACT_SECONDS, check_exact_cost, tuple_cost_ns, walk_cost_ns
 from ..equity.spot import Spot, parse_spot
 from ..equity.tally import lcm_upto
 from ..errors import HandError
@@ -178,7 +178,7 @@ def _holdings_by_run(spot: Spot, opts, player: int, rows: np.ndarray, merge: boo
         combos = math.prod(len(r.holdings) for r in probe.ranges if r is not None)
         per_run_ns = tuple_cost_ns(probe) * max(combos / 24, 1) + 300_000
     else:
-        per_run_ns = exact_cost_ns(probe) + 300_000
+        per_run_ns = walk_cost_ns(probe) + 300_000
     if opts.exact is True:
         check_exact_cost(len(first_of) * per_run_ns, f"{len(first_of):,} holdings of player "
                          f"{player + 1}, one exact run each")

@@ -29,8 +29,9 @@ from .options import DEFAULT_MAX_SAMPLES, DEFAULT_STDERR, MAX_SAMPLES, Options
 from .spot import Spot
 
 __all__ = ["Plan", "plan", "combinations_to_list", "exact_cost_ns", "tuple_cost_ns",
-           "check_exact_cost", "is_small", "c_walk_ns", "C_RANGED_WALKS", "METHODS", "BACKENDS", "AUTO_EXACT_SECONDS",
-           "MAX_EXACT_SECONDS", "SMALL_EXACT", "C_WALK_SECONDS", "MAX_TUPLES", "SCAN_TUPLES",
+           "check_exact_cost", "is_small", "rank_walk_ns", "rank_units", "walk_cost_ns",
+           "C_RANGED_WALKS", "METHODS", "BACKENDS", "AUTO_EXACT_SECONDS", "MAX_EXACT_SECONDS",
+           "SMALL_EXACT", "MAX_TUPLES", "SCAN_TUPLES",
            "BATCH_SECONDS"]
 
 #: How a run computes the equity.
@@ -43,14 +44,10 @@ AUTO_EXACT_SECONDS = 2.0
 #: ``exact=True`` is refused when the estimated single-core time is above this (seconds):
 #: an enumeration of days is a mistake, and the kernels count run-outs in int64.
 MAX_EXACT_SECONDS = 3600.0
-#: Exact spots with at most this many (run-out x player) evaluations run in C, no Numba.
+#: Exact stud spots with at most this many (run-out x player) evaluations run in C, no
+#: Numba (fixed-hand board spots always run in C: the walk by board rank multisets).
 SMALL_EXACT = 40_000
-#: A process's first bigger exact board spot also runs in C (one thread) while the
-#: kernels are not loaded, if the walk is estimated under this (seconds): importing
-#: Numba and loading the kernels takes about 0.4 s before they compute anything.  Later
-#: ones load the kernels (parallel, faster for a batch or a server).
-C_WALK_SECONDS = 0.3
-#: A board-game range spot's suit classes are counted for the C walk (the plan's
+#: A board-game range spot's suit classes are counted for the auto choice (the plan's
 #: ``walks``) only when it has at most this many compatible combinations.
 C_RANGED_WALKS = 4096
 #: Most holding combinations a range spot enumerates (exact with ranges).
@@ -66,14 +63,18 @@ NS_BOARD = 20.0
 NS_PLAYER = {2: 15.0, 4: 25.0, 5: 28.0}  # per player per board, by hole cards
 NS_STUD_VISIT = 2.5  # per subset looked at by the stud walk
 NS_STUD_PREFIX = 2.0  # per deal of the players but the last (the stud walk's leaves)
-NS_RANGED_PLAYER = 30.0  # per ranged-kernel player per board
 NS_TUPLE_STUD = 60_000.0  # per holding tuple of a stud range spot (one exact run each)
-#: The C walk per run-out and player, by hole cards.
-NS_C_PLAYER = {2: 10.0, 4: 80.0, 5: 110.0}
-#: An Omaha-family C walk of more run-outs than this keeps each player's no-flush best
-#: per board rank multiset (csrc/board_exact.c, CACHE_RUNOUTS), and costs this much less.
-C_CACHE_RUNOUTS = 20_000
-NS_C_PLAYER_CACHED = {4: 25.0, 5: 28.0}
+#: The C board walk (csrc/board_exact.c) per board rank multiset of the missing cards, and
+#: per player of it by hole cards (Omaha: every two hole cards with every three board
+#: cards; flushes: the patterns of suited cards, counted by binomials).
+NS_RANK_UNIT = 40.0
+NS_RANK_PLAYER = {2: 70.0, 4: 80.0, 5: 130.0}
+#: The C walk of a combination of holdings (players given as ranges): its set-up, and per
+#: board rank multiset a share and one per player by hole cards (the Omaha family reads
+#: the pair table: one read per pair of hole cards).
+NS_TUPLE = 100.0
+NS_TUPLE_UNIT = 15.0
+NS_TUPLE_PLAYER = {2: 50.0, 4: 12.0, 5: 15.0}
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,15 +82,15 @@ class Plan:
     """How one equity run goes; made by :func:`plan`, executed by the runners.
 
     ``method``: "exact" (every run-out) or "sample" (Monte Carlo);
-    ``backend``: "c" (the C library, no Numba; every sampled run of fixed-hand stud and
-    of ranges) or "numba" (the kernels; every sampled run of fixed board-game hands);
-    ``reason``: why, in words; ``cost_ns``: the estimated single-core nanoseconds of the
-    enumeration (players given as ranges: of one combination of holdings).
-    Exact: ``ns_per_unit``, the estimated nanoseconds of one enumeration index (a
-    run-out; stud: a shared card x the first player's cards; ranged: a combination x
-    run-out, stud ranged: a combination), which with ``batch_seconds`` sizes the
-    batches; ``first_walk``: this is the process's one C walk of a bigger spot (the
-    caller remembers it: later ones go to the kernels).
+    ``backend``: "c" (the C library, no Numba: every exact fixed-hand board spot, small
+    stud spots, every sampled run of fixed-hand stud and of ranges) or "numba" (the
+    kernels); ``reason``: why, in words; ``cost_ns``: the estimated single-core
+    nanoseconds of the enumeration (players given as ranges: of one combination of
+    holdings).
+    Exact: ``ns_per_unit``, the estimated nanoseconds of one enumeration index (a board
+    rank multiset of the C walk; stud: a shared card x the first player's cards; ranged:
+    a combination x run-out, stud ranged: a combination), which with ``batch_seconds``
+    sizes the batches.
     Sample: ``samples``, the most samples (None: no count, :data:`MAX_SAMPLES`);
     ``stderr``: stop once every player's standard error is at most this.
     """
@@ -100,7 +101,6 @@ class Plan:
     cost_ns: float = 0.0
     ns_per_unit: float = 1.0
     batch_seconds: float = BATCH_SECONDS
-    first_walk: bool = False
     samples: int | None = None
     stderr: float | None = None
 
@@ -170,7 +170,8 @@ def tuple_cost_ns(spot: Spot) -> float:
     a spot with ranges (stud: one exact run of the fixed-hand engine each)."""
     if spot.game.stud:
         return NS_TUPLE_STUD + exact_cost_ns(spot)
-    return spot.runouts * (NS_BOARD + spot.n * NS_RANGED_PLAYER)
+    return NS_TUPLE + rank_units(spot) * (NS_TUPLE_UNIT
+                                          + spot.n * NS_TUPLE_PLAYER.get(spot.game.hole, 15.0))
 
 
 def exact_units(spot: Spot, runouts: int) -> int:
@@ -191,10 +192,21 @@ def check_exact_cost(cost_ns: float, what: str) -> None:
                         f"use Monte Carlo (samples=... or stderr=...)")
 
 
-def c_walk_ns(spot: Spot, runouts: int) -> float:
-    """Estimated nanoseconds of the C walk of a board-game spot's ``runouts`` run-outs."""
-    cached = spot.game.exactly_two and runouts > C_CACHE_RUNOUTS
-    return runouts * spot.n * (NS_C_PLAYER_CACHED if cached else NS_C_PLAYER).get(spot.game.hole, 110.0)
+def rank_units(spot: Spot) -> int:
+    """The units of a board-game spot's C walk, at most: the rank multisets of its missing
+    board cards (at most the run-outs)."""
+    return min(spot.runouts, comb(12 + spot.k, spot.k))
+
+
+def rank_walk_ns(spot: Spot) -> float:
+    """Estimated nanoseconds of the C walk of a fixed-hand board-game spot."""
+    return rank_units(spot) * (NS_RANK_UNIT + spot.n * NS_RANK_PLAYER.get(spot.game.hole, 130.0))
+
+
+def walk_cost_ns(spot: Spot) -> float:
+    """Estimated single-core nanoseconds of an exact run of a fixed-hand spot as the plan
+    walks it: a board game in C by rank multisets, stud in the kernels (or C, small)."""
+    return exact_cost_ns(spot) if spot.game.stud else rank_walk_ns(spot)
 
 
 def is_small(spot: Spot) -> bool:
@@ -215,25 +227,25 @@ def _seconds(ns: float) -> str:
 # The plan
 # --------------------------------------------------------------------------
 
-def plan(spot: Spot, options: Options, *, kernels_loaded: bool = False, c_walked: bool = False,
+def plan(spot: Spot, options: Options, *, kernels_loaded: bool = False,
          combinations: int | None = None, walks: int | None = None) -> Plan:
     """The plan of an equity run of ``spot`` with ``options``.
 
-    ``kernels_loaded``: this process has loaded the Numba kernels (the plan then
-    prefers them); ``c_walked``: it has walked a bigger spot in C already (the plan's
-    ``first_walk``).  A spot with ranges: ``combinations`` is how many compatible
-    combinations of holdings a listing of up to :func:`combinations_to_list` found
-    (required when that is not None); ``walks``: how many of them an exact board-game
-    run walks, one per suit-renaming class (None: not counted; counted when they are
-    at most :data:`C_RANGED_WALKS`: the auto choice then weighs the walks, and the C
-    walk may take them while the kernels are not loaded).  Raises :class:`HandError` for an exact run over
-    the limits, or ranges that never fit together.
+    ``kernels_loaded``: this process has loaded the Numba kernels (no route depends on
+    it any more: fixed-hand stud is sampled in C either way).  A spot with ranges: ``combinations`` is how many
+    compatible combinations of holdings a listing of up to :func:`combinations_to_list`
+    found (required when that is not None); ``walks``: how many of them an exact
+    board-game run walks, one per suit-renaming class (None: not counted; counted when
+    they are at most :data:`C_RANGED_WALKS`: the auto choice then weighs the walks).
+    Raises :class:`HandError` for an exact run over the limits, or ranges that never fit
+    together.
     """
     if spot.ranged:
-        return _ranged_plan(spot, options, combinations, walks, kernels_loaded)
+        return _ranged_plan(spot, options, combinations, walks)
     runouts = spot.runouts
-    cost = exact_cost_ns(spot, runouts)
-    in_c = spot.game.stud  # a sampled run of fixed-hand stud: in C, always
+    board = not spot.game.stud
+    cost = walk_cost_ns(spot)
+    in_c = not board  # a sampled run of fixed-hand stud: in C, always
     if options.exact is True:
         check_exact_cost(cost, f"{runouts:,} run-outs")
         why = "exact=True"
@@ -251,25 +263,17 @@ def plan(spot: Spot, options: Options, *, kernels_loaded: bool = False, c_walked
         check_reachable(options)
         return _sampled("sampled as asked", options.samples, options.stderr, cost, in_c)
 
+    if board:
+        units = rank_units(spot)
+        return Plan("exact", "c", f"{why}; {runouts:,} run-outs in at most {units:,} board rank "
+                    f"multisets: walked in C", cost, max(cost, 1.0) / units)
     ns_per_unit = max(cost, 1.0) / exact_units(spot, runouts)
     work = runouts * spot.n
     if work <= SMALL_EXACT:
         return Plan("exact", "c", f"{why}; {work} run-out x player evaluations{_SMALL_LIMIT}",
                     cost, ns_per_unit)
-    c_ns = c_walk_ns(spot, runouts)
-    if spot.game.stud:
-        where = "a bigger stud spot"
-    elif kernels_loaded:
-        where = "a bigger spot, the kernels loaded already"
-    elif c_walked:
-        where = "a bigger spot, and this process walked one in C already"
-    elif c_ns > C_WALK_SECONDS * 1e9:
-        where = f"the C walk would take about {c_ns / 1e9:.2g} s (over {C_WALK_SECONDS:g} s)"
-    else:
-        return Plan("exact", "c", f"{why}; the process's first bigger spot, the kernels not "
-                    f"loaded, the C walk about {c_ns / 1e9:.2g} s (at most {C_WALK_SECONDS:g} s): "
-                    f"walked in C", cost, ns_per_unit, first_walk=True)
-    return Plan("exact", "numba", f"{why}; {where}: enumerated in the kernels", cost, ns_per_unit)
+    return Plan("exact", "numba", f"{why}; a bigger stud spot: enumerated in the kernels", cost,
+                ns_per_unit)
 
 
 #: The least spread of one sample's pot share that a target's estimate assumes (a
@@ -360,8 +364,8 @@ def combinations_to_list(spot: Spot, options: Options) -> int | None:
     return 0 if product <= SCAN_TUPLES else None  # 0: is any combination possible at all?
 
 
-def _ranged_plan(spot: Spot, options: Options, combinations: int | None, walks: int | None,
-                 kernels_loaded: bool) -> Plan:
+def _ranged_plan(spot: Spot, options: Options, combinations: int | None,
+                 walks: int | None) -> Plan:
     per_tuple = max(tuple_cost_ns(spot), 1.0)
     wanted = combinations_to_list(spot, options)  # the exact=True time limit, first
     if wanted is not None and combinations is None:
@@ -408,11 +412,5 @@ def _ranged_plan(spot: Spot, options: Options, combinations: int | None, walks: 
         return Plan("exact", "c" if small else "numba",
                     f"{why}; each combination walked " + ("in C" if small else "in the kernels"),
                     cost, per_tuple)
-    if walks is not None and not kernels_loaded:  # few walks and no kernels yet: in C?
-        c_ns = walks * c_walk_ns(spot, spot.runouts)
-        if c_ns <= C_WALK_SECONDS * 1e9:
-            return Plan("exact", "c", f"{why}; {walks:,} walks (a combination per suit-renaming "
-                        f"class), the kernels not loaded, in C about {c_ns / 1e9:.2g} s (at most "
-                        f"{C_WALK_SECONDS:g} s): each walked in C", cost, per_tuple)
-    return Plan("exact", "numba", f"{why}; enumerated in the ranged kernels", cost,
-                NS_BOARD + spot.n * NS_RANGED_PLAYER)
+    return Plan("exact", "c", f"{why}; each combination walked in C by board rank multisets",
+                cost, per_tuple)

@@ -12,7 +12,7 @@ from math import comb
 
 import numpy as np
 
-from .._native import PlayerKind, range_rows, ranged_mc_counts
+from .._native import PlayerKind, board_exact_tuples_counts, range_rows, ranged_mc_counts
 from ..errors import HandError
 from .options import Options
 from .backends.c import split_chunks, thread_count
@@ -198,34 +198,40 @@ class RangedRunner(Runner):
         tgroup, gweights = self.weight_groups(tuples)
         return len(self._suit_classes(tuples, tgroup, gweights)[0])
 
-    def _c_walks(self, tuples: np.ndarray, tgroup: np.ndarray, gweights: list) -> EquityResult:
-        """An exact board-game run as the plan's C walks: one fixed-hand walk per class,
-        weighted by its group (see :meth:`_suit_classes`)."""
+    def _board_walks(self, tuples: np.ndarray, tgroup: np.ndarray, gweights: list) -> EquityResult:
+        """An exact board-game run in C: one combination of holdings per suit-renaming class
+        (weighted by its class, see :meth:`_suit_classes`), each walked by board rank
+        multisets over the deck less its cards; in batches of combinations (a progress
+        report and a stop point after each), each batch shared among the threads."""
         spot = self.spot
+        g = spot.game
         ntup, runouts = len(tuples), spot.runouts
+        self._listing_progress()  # the setup of millions of combinations takes a while
         tuples, tgroup, gweights, mult = self._suit_classes(tuples, tgroup, gweights)
+        self._listing_progress()
         gw = np.array(gweights, dtype=object)
-        holdings = np.vstack(self.blocks)
-        per_batch = self.planned.units_per_batch()
+        rows = np.vstack(self.blocks)
+        tup = np.ascontiguousarray(tuples, dtype=np.int32)
+        board = np.array(spot.board, dtype=np.uint8)
+        deck = np.array(spot.unseen, dtype=np.uint8)
+        threads = thread_count(self.opts.threads)
+        # run-outs stood for by the combinations before t (a class counts once per member)
+        before = np.concatenate([[0], np.cumsum(mult if mult is not None else
+                                                np.ones(len(tup), np.int64))]) * runouts
 
-        def batches(nthreads):
-            for first in range(0, len(tuples), per_batch):
-                def run(first=first):
-                    out = np.zeros((len(gweights), spot.n, spot.n + 1, spot.n + 2), dtype=np.int64)
-                    stop = min(first + per_batch, len(tuples))
-                    for t in range(first, stop):
-                        holes = [holdings[r].tolist() for r in tuples[t]]
-                        out[tgroup[t]] += fixed_exact_counts(spot, holes, backend="c")
-                    walked = int(mult[first:stop].sum()) if mult is not None else stop - first
-                    return np.tensordot(gw, out.astype(object), axes=(0, 0)), walked * runouts
+        def part(first: int, count: int) -> np.ndarray:
+            return board_exact_tuples_counts(rows, tup, tgroup, len(gweights), g.exactly_two,
+                                             g.low == "eight", board, deck, first, count)[0]
 
-                yield run
+        def call(first, count, _chunk):
+            shares = split_chunks(part, first, count, threads)
+            return np.tensordot(gw, sum(shares[1:], shares[0]).astype(object), axes=(0, 0))
 
-        return self._loop(batches, exact=True, total_hint=ntup * runouts)
+        return self._loop(exact_batches(len(tup), self.planned, call, lambda t: int(before[t])),
+                          exact=True, total_hint=ntup * runouts)
 
     def run_exact_ranged(self, tuples: np.ndarray) -> EquityResult:
         spot = self.spot
-        g = spot.game
         tgroup, gweights = self.weight_groups(tuples)
         gw = np.array(gweights, dtype=object)
         self.units_are_samples = True
@@ -234,46 +240,8 @@ class RangedRunner(Runner):
         def weighted(out):  # int64[groups, n, n + 1, n + 2] -> Python-int counts
             return np.tensordot(gw, out.astype(object), axes=(0, 0))
 
-        if not g.stud and self.planned.backend == "c":
-            return self._c_walks(tuples, tgroup, gweights)
-        if not g.stud:
-            from .. import kernels as K
-
-            KT = K.kernel_tables()
-            G = K.game_flags(g)
-            binom = K.binomials()
-            H, R = K.range_data(self.blocks, g)
-            kind = self._kinds(dealt=False)
-            cache = np.zeros((spot.n if G.omaha else 1, K.BOARD_SLOTS), dtype=np.uint16)
-            known = np.array(spot.board, dtype=np.uint8)
-            base = np.array(spot.unseen, dtype=np.int64)
-            nruns = spot.runouts
-            self._listing_progress()  # the setup of millions of combinations takes a while
-            tuples, tgroup, gweights, mult = self._suit_classes(tuples, tgroup, gweights)
-            self._listing_progress()
-            gw = np.array(gweights, dtype=object)
-            total = len(tuples) * nruns
-            tup = np.ascontiguousarray(tuples.astype(np.int64))
-            # run-outs stood for by the enumeration indices before f (a class counts
-            # once per member; without suit classes, f itself); int64: at most
-            # MAX_TUPLES x run-outs (an object array of millions of Python ints took
-            # seconds to build, with no stop point)
-            units = None
-            if mult is not None:
-                before = np.concatenate([[0], np.cumsum(mult, dtype=np.int64)]) * np.int64(nruns)
-                self._listing_progress()
-
-                def units(f):
-                    t, r = divmod(f, nruns)
-                    return int(before[t]) + (int(mult[t]) * r if r else 0)
-
-            def call(first, count, chunk):
-                return weighted(K.board_exact_ranged(KT, G, H, R, kind, tup, tgroup, len(gweights),
-                                                     known, base, spot.k, nruns, first, count,
-                                                     chunk, binom, cache))
-
-            return self._loop(exact_batches(total, self.planned, call, units), exact=True,
-                              total_hint=ntup * nruns)
+        if not spot.game.stud:
+            return self._board_walks(tuples, tgroup, gweights)
 
         # stud: one exact run of the fixed-hand engine per combination of holdings
         holdings = np.vstack(self.blocks)

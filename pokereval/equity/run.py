@@ -1,14 +1,12 @@
 """The plain equity run of a parsed spot: :func:`run` (no board range, no breakdown;
 those are above, in :mod:`pokereval.board_range` and :mod:`pokereval.breakdown`).
 
-:func:`run` reads what the process has done before (are the kernels loaded? has a
-bigger spot been walked in C?) once, asks :func:`~pokereval.equity.plan.plan` for the
-:class:`~pokereval.equity.plan.Plan`, and :func:`execute` runs it.  Small exact spots
-(a flop, a turn, a river) are walked by the C library in one batch call, without
-importing Numba (a second process answers them in well under a second); so is a
-process's first bigger fixed-hand board spot while the kernels are not loaded, when
-the C walk is shorter than loading Numba would be; everything else runs in the Numba
-kernels (:class:`Runner`, :class:`RangedRunner`).
+:func:`run` reads what the process has done before (are the kernels loaded?) once,
+asks :func:`~pokereval.equity.plan.plan` for the :class:`~pokereval.equity.plan.Plan`,
+and :func:`execute` runs it.  Exact fixed-hand board spots are walked by the C library
+(by the rank multisets of the missing board cards: heads-up Omaha preflop in about a
+millisecond), without importing Numba; so are small stud spots, and Monte Carlo of
+ranges; the rest runs in the Numba kernels (:class:`Runner`, :class:`RangedRunner`).
 """
 from __future__ import annotations
 
@@ -23,15 +21,9 @@ from .spot import Spot
 __all__ = ["run", "execute", "Runner", "RangedRunner", "whole_weights", "fixed_exact_counts"]
 
 
-# What this process has run, for the plan: the one C walk of a bigger spot goes to
-# the first such spot only (a second one had better load the kernels).
-_c_walked = False
-
-
 def run(spot: Spot, opts: Options, started: float) -> EquityResult:
     """The equity of ``spot`` (exact or sampled as ``opts`` and the plan say);
     ``started``: the ``time.perf_counter()`` the request arrived at (for ``elapsed``)."""
-    global _c_walked
     kernels_loaded = numba_backend.loaded()
     if spot.ranged:
         runner = RangedRunner(spot, opts, started)
@@ -43,7 +35,7 @@ def run(spot: Spot, opts: Options, started: float) -> EquityResult:
             enumerable = opts.samples is None and opts.stderr is None and opts.exact is not False
             walks = (runner.walks(tuples) if enumerable and tuples is not None
                      and not spot.game.stud and 0 < len(tuples) <= C_RANGED_WALKS else None)
-            runner.plan = plan(spot, opts, kernels_loaded=kernels_loaded, c_walked=_c_walked,
+            runner.plan = plan(spot, opts, kernels_loaded=kernels_loaded,
                                combinations=None if tuples is None else len(tuples), walks=walks)
             return runner.execute(tuples)
         except KeyboardInterrupt:
@@ -51,10 +43,7 @@ def run(spot: Spot, opts: Options, started: float) -> EquityResult:
             # returns what it counted): the partial result of nothing counted yet
             exact = runner.plan.exact if runner.plan is not None else opts.exact is not False
             return runner.result(None, exact, partial=True, fraction_done=0.0)
-    p = plan(spot, opts, kernels_loaded=kernels_loaded, c_walked=_c_walked)
-    if p.first_walk:
-        _c_walked = True
-    return execute(spot, opts, p, started)
+    return execute(spot, opts, plan(spot, opts, kernels_loaded=kernels_loaded), started)
 
 
 def execute(spot: Spot, opts: Options, plan: Plan, started: float) -> EquityResult:

@@ -15,7 +15,7 @@ from ..cards import cards_str
 from .backends import c as c_backend
 from .backends.numba import parallel, thread_count
 from .options import Options
-from .plan import BATCH_SECONDS, Plan
+from .plan import BATCH_SECONDS, Plan, rank_walk_ns
 from .results import EquityResult, player_results
 from .spot import Spot
 from .tally import as_outcomes
@@ -88,7 +88,10 @@ class Runner:
         if plan.method == "sample":
             return self.run_mc()
         if plan.backend == "c":
-            return self.finish(c_backend.small_exact(self.spot), exact=True)
+            if self.spot.game.stud:
+                return self.finish(c_backend.small_exact(self.spot), exact=True)
+            threads = c_backend.thread_count(self.opts.threads)
+            return self.finish(c_backend.board_exact(self.spot, threads, plan.cost_ns), exact=True)
         return self.run_exact()
 
     # -- batches -----------------------------------------------------------
@@ -125,36 +128,23 @@ class Runner:
 
     # -- exact -------------------------------------------------------------
     def run_exact(self) -> EquityResult:
+        """A bigger stud spot, enumerated in the kernels (board games are walked in C)."""
         from .. import kernels as K
 
         spot = self.spot
-        g = spot.game
-        KT = K.kernel_tables(boards=not g.stud)
-        G = K.game_flags(g)
-        binom = K.binomials()
+        if not spot.game.stud:
+            raise ValueError("board games are enumerated in C: this plan is not one plan() makes")
+        KT = K.kernel_tables(boards=False)
+        G = K.game_flags(spot.game)
+        known = np.array(spot.holes, dtype=np.uint8)
+        unseen = np.array(spot.unseen, dtype=np.uint8)
+        masks, hv, lv = parallel(K.stud_tables, KT, G, known, unseen, spot.mo, spot.shared,
+                                 K.binomials(), threads=thread_count(self.opts.threads))
+        total = hv.shape[1] * hv.shape[2]  # outer indices (shared card x player 1's subset)
+        shared = spot.shared
 
-        if not g.stud:
-            holes = np.array(spot.holes, dtype=np.uint8)
-            H = K.prep_holdings(KT, holes, G.omaha)
-            who = np.arange(spot.n, dtype=np.int64)
-            known = np.array(spot.board, dtype=np.uint8)
-            deck = np.array(spot.unseen, dtype=np.uint8)
-            cache = np.zeros((spot.n if G.omaha else 1, K.BOARD_SLOTS), dtype=np.uint16)
-            total = spot.runouts
-            k = spot.k
-
-            def call(first, count, chunk):
-                return K.board_exact(KT, G, H, who, known, deck, k, first, count, chunk, binom, cache)
-        else:
-            known = np.array(spot.holes, dtype=np.uint8)
-            unseen = np.array(spot.unseen, dtype=np.uint8)
-            masks, hv, lv = parallel(K.stud_tables, KT, G, known, unseen, spot.mo, spot.shared,
-                                     binom, threads=thread_count(self.opts.threads))
-            total = hv.shape[1] * hv.shape[2]  # outer indices (shared card x player 1's subset)
-            shared = spot.shared
-
-            def call(first, count, chunk):
-                return K.stud_exact(G, masks, hv, lv, shared, first, count, chunk)
+        def call(first, count, chunk):
+            return K.stud_exact(G, masks, hv, lv, shared, first, count, chunk)
 
         return self._loop(exact_batches(total, self.planned, call), exact=True, total_hint=total)
 
@@ -286,30 +276,22 @@ def exact_batches(total: int, plan: Plan, call, units=None):
 
 def fixed_exact_counts(spot: Spot, holes: list[list[int]], threads: int | None = None, *,
                        backend: str) -> np.ndarray:
-    """Exact outcome counts of ``spot`` with every player's cards fixed to ``holes``,
-    walked by ``backend`` ("c" or "numba"; ``threads``: the kernels' thread count,
-    None: as it is)."""
+    """Exact outcome counts of ``spot`` with every player's cards fixed to ``holes``: a
+    board game walked in C (on up to ``threads`` threads, None: one), stud by ``backend``
+    ("c" or "numba"; ``threads``: the kernels' thread count, None: as it is)."""
     used = {c for h in holes for c in h}
     sub = Spot(spot.game, holes, spot.board, spot.dead, [c for c in spot.unseen if c not in used],
                 [cards_str(h) for h in holes], k=spot.k, mo=spot.mo, shared=spot.shared)
+    if not sub.game.stud:
+        return c_backend.board_exact(sub, threads or 1, rank_walk_ns(sub))
     if backend == "c":
         return c_backend.small_exact(sub)
     from .. import kernels as K
 
-    g = sub.game
-    KT = K.kernel_tables()
-    G = K.game_flags(g)
-    binom = K.binomials()
-    if not g.stud:
-        H = K.prep_holdings(KT, np.array(holes, dtype=np.uint8), G.omaha)
-        cache = np.zeros((sub.n if G.omaha else 1, K.BOARD_SLOTS), dtype=np.uint16)
-        return parallel(K.board_exact, KT, G, H, np.arange(sub.n, dtype=np.int64),
-                        np.array(sub.board, dtype=np.uint8), np.array(sub.unseen, dtype=np.uint8),
-                        sub.k, 0, sub.runouts, max(1, sub.runouts // 64), binom, cache,
-                        threads=threads)
-    masks, hv, lv = parallel(K.stud_tables, KT, G, np.array(holes, dtype=np.uint8),
-                             np.array(sub.unseen, dtype=np.uint8), sub.mo, sub.shared, binom,
-                             threads=threads)
+    G = K.game_flags(sub.game)
+    masks, hv, lv = parallel(K.stud_tables, K.kernel_tables(), G, np.array(holes, dtype=np.uint8),
+                             np.array(sub.unseen, dtype=np.uint8), sub.mo, sub.shared,
+                             K.binomials(), threads=threads)
     outer = hv.shape[1] * hv.shape[2]
     return parallel(K.stud_exact, G, masks, hv, lv, sub.shared, 0, outer, max(1, outer // 64),
                     threads=threads)

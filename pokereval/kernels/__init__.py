@@ -7,7 +7,7 @@ the :class:`.structs.Tables` built by :func:`kernel_tables`.
 
 * :mod:`.structs`    the named structures the kernels take (tables, flags, holdings, ranges)
 * :mod:`.handeval`   hand values from the tables, the showdown tally: one layer for every kernel
-* :mod:`.exact`      exhaustive enumeration (board games, stud tables)
+* :mod:`.exact`      enumeration helpers, the stud tables (board games are walked in C)
 * :mod:`.stud_walk`  exhaustive stud: the walk over the players' subsets
 * :mod:`.montecarlo` sampling (board games; stud is sampled in C, csrc/stud_mc.c)
 * :mod:`.rng`        per-chunk random streams
@@ -23,19 +23,19 @@ from math import comb
 
 import numpy as np
 
-from .._native import PH_SHIFT, range_rows
+from .._native import PH_SHIFT
 from ..errors import interrupted
 from . import _jit  # noqa: F401  (Numba and the cache locators: importing the package loads them)
 from .boards import BOARD_SHIFT, BOARD_SLOTS, displacement_hash, five_card_rank_multisets
 from .handeval import eval_batch, holding_features
-from .structs import GameFlags, Holdings, PlayerKind, RangeData, Tables
+from .structs import GameFlags, Holdings, Tables
 
 #: The kernels of the other modules, imported on first use (PEP 562): a process loads
 #: only the modules of the kernels it calls (each module's dispatchers cost start-up).
 LAZY_KERNELS = {
-    "board_exact": "exact", "stud_tables": "exact", "stud_exact": "stud_walk",
+    "stud_tables": "exact", "stud_exact": "stud_walk",
     "class_trials": "hand_tables", "board_mc": "montecarlo",
-    "board_exact_ranged": "ranged", "compatible_tuples": "ranged",
+    "compatible_tuples": "ranged",
 }
 
 
@@ -49,11 +49,11 @@ def __getattr__(name: str):
 
 
 __all__ = [
-    "BOARD_SLOTS", "binomials", "board_exact", "board_mc", "eval_batch", "game_flags",
+    "BOARD_SLOTS", "binomials", "board_mc", "eval_batch", "game_flags",
     "kernel_tables", "prep_holdings", "stud_exact", "stud_tables",
-    "board_exact_ranged", "compatible_tuples", "range_data", "range_tables",
+    "compatible_tuples", "range_tables",
     "board_hash", "class_trials", "pair_tables",
-    "GameFlags", "Holdings", "PlayerKind", "RangeData", "Tables",
+    "GameFlags", "Holdings", "Tables",
 ]
 
 
@@ -153,21 +153,3 @@ def pair_tables(G: GameFlags) -> tuple[np.ndarray, np.ndarray]:
     :func:`range_tables` and the rank-pair classes (Omaha family; else a one-entry
     stand-in, never read)."""
     return (range_tables() if G.omaha else NO_PAIR_HIGH), _pair_class_table()
-
-
-def range_data(blocks, game) -> tuple[Holdings, RangeData]:
-    """``(H, R)`` (:class:`.structs.Holdings`, :class:`.structs.RangeData`) for players
-    given as blocks of holdings (see :mod:`.ranged`): per player a uint8[m, c] array of
-    holdings (one row for an exact hand).  The exact walks weigh the combinations
-    themselves: no draw tables (:func:`pokereval._native.range_rows` without weights)."""
-    G = game_flags(game)
-    KT = kernel_tables()
-    rows = range_rows(blocks, [None] * len(blocks))
-    holes, starts = rows.holes, rows.pstart
-    if game.stud:
-        H = prep_holdings(KT, holes, 0)  # stud kernels read features by holding row
-    else:  # board kernels: row p = player p's first holding (its exact hand)
-        H = prep_holdings(KT, np.ascontiguousarray(holes[starts]), G.omaha)
-    T2, pclass = pair_tables(G)
-    R = RangeData(starts, rows.pcount, rows.masks, holes, pclass, T2)
-    return H, R

@@ -1,10 +1,11 @@
 """Exhaustive enumeration of run-outs, with integer counters.
 
-Board games: a run-out is a ``k``-subset of the remaining deck, walked in
-colexicographic order; a call covers the run-out ranks ``[first, first + count)``,
-split into chunks of ``chunk`` ranks run in ``prange`` (each chunk unranks its
-first combination, then steps to the next), so Python can walk a big spot in
-batches (progress, Ctrl-C) and any batch / chunk split gives the same counts.
+Combinations are walked in colexicographic order (:func:`unrank_colex`,
+:func:`next_colex`); a kernel covers a range of ranks split into chunks run in
+``prange`` (each chunk unranks its first combination, then steps to the next), so
+Python can walk a big spot in batches (progress, Ctrl-C) and any batch / chunk split
+gives the same counts.  (Fixed-hand board games are walked in C by board rank
+multisets, ``csrc/board_exact.c``; the ranged kernels walk their run-outs here.)
 
 Stud: each player's own missing cards (``mo`` of them) come from the unseen
 cards ``U``; with the eight-handed rule one more card ``U[s]`` is shared by
@@ -21,7 +22,7 @@ import numpy as np
 from numba import prange
 
 from ._jit import jit
-from .handeval import board_summary, board_values, prep_holdings, stud_values, tally
+from .handeval import prep_holdings, stud_values
 from .structs import Scratch
 
 
@@ -64,47 +65,6 @@ def sum_chunks(out):
     for ci in range(out.shape[0]):
         total += out[ci]
     return total
-
-
-# --------------------------------------------------------------------------
-# Board games
-# --------------------------------------------------------------------------
-
-@jit(hot=True)
-def _board_range(KT, G, H, who, known, deck, k, lo, hi, binom, cache, out, c, board, hv, lv):
-    """Tally the run-outs of colex ranks [lo, hi) into ``out`` (scratch: c, board, hv, lv)."""
-    n = who.shape[0]
-    b0 = known.shape[0]
-    for i in range(b0):
-        board[i] = known[i]
-    unrank_colex(lo, k, binom, c)
-    for _ in range(lo, hi):
-        for i in range(k):
-            board[b0 + i] = deck[c[i]]
-        key, low, packed = board_summary(KT, board)
-        board_values(KT, G, H, who, n, board, key, low, packed, cache, hv, lv)
-        tally(G, n, hv, lv, out, 1)
-        next_colex(c, k)
-
-
-@jit(parallel=True)
-def board_exact(KT, G, H, who, known, deck, k, first, count, chunk, binom, cache):
-    """Outcome counts over the board run-outs of colex ranks ``[first, first + count)``.
-
-    ``who``: holding row of each player; ``known``: known board cards;
-    ``deck``: the cards the missing ``k`` board cards come from;
-    ``cache``: the Omaha no-flush cache (uint16[holdings, BOARD_SLOTS], 0 = unknown).
-    """
-    n = who.shape[0]
-    nch = (count + chunk - 1) // chunk
-    out = np.zeros((nch, n, n + 1, n + 2), np.int64)
-    for ci in prange(nch):
-        lo = first + ci * chunk
-        hi = min(lo + chunk, first + count)
-        _board_range(KT, G, H, who, known, deck, k, lo, hi, binom, cache, out[ci],
-                     np.zeros(k + 1, np.int64), np.zeros(5, np.int64), np.zeros(n, np.int64),
-                     np.zeros(n, np.int64))
-    return sum_chunks(out)
 
 
 # --------------------------------------------------------------------------

@@ -20,12 +20,11 @@ import numpy as np
 
 from ._jit import jit
 from .boards import board_slot
-from .handeval import board_flush_suit, board_summary, cards_values, showdown
+from .handeval import NPAIR_CLASSES, board_flush_suit, board_summary, cards_values, showdown
 from .rng import below, seed_stream
 
 UNIT = 5040  # 2 * lcm(1..10): a pot in integer units; every tie share divides it
 HALF = UNIT // 2
-NPAIR_CLASSES = 91  # rank pairs: a board's row of T2 (see .ranged)
 
 
 @jit(inline=True)

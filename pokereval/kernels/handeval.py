@@ -29,6 +29,10 @@ from ._jit import jit
 from .boards import BOARD_SLOTS, U, board_slot
 from .structs import Holdings
 
+#: Rank pairs {r1, r2} (r1 <= r2): the columns of a board's row of the pair table ``T2``
+#: (:func:`pokereval.kernels.range_tables`).
+NPAIR_CLASSES = 91
+
 
 @jit(inline=True)
 def ph(key, ph_offset):

@@ -16,9 +16,8 @@ import numpy as np
 
 from ._jit import jit
 from .boards import U, board_slot
-from .handeval import (board_flush_suit, board_summary, cards_values, high_value,
+from .handeval import (NPAIR_CLASSES, board_flush_suit, board_summary, cards_values, high_value,
                        low8_value, omaha_low_value, ph, razz_value)
-from .ranged import NPAIR_CLASSES
 from .rng import seed_stream, xo_below, xo_next
 
 _ONE = np.uint64(1)

@@ -4,16 +4,10 @@ Namedtuples: Numba compiles a field read (``KT.hi_rank``) exactly like the
 positional read it stands for (``KT[1]``), so naming costs nothing in the hot
 loops.  The field order is the positional order the kernels used before, and
 code may still index them positionally.
-
-:class:`PlayerKind` (the C library's ``PE_PLAYER_*``, defined in :mod:`pokereval._native`)
-names the kind of each player of the ranged kernels (``kind[p]``); Numba compiles a
-comparison with a member as one with its int.
 """
 from typing import NamedTuple
 
 import numpy as np
-
-from .._native import PlayerKind  # noqa: F401  (the C library's codes, re-exported)
 
 
 class Tables(NamedTuple):
@@ -48,31 +42,6 @@ class Holdings(NamedTuple):
     packed: np.ndarray     # int64[h]: suit counters, 4 bits a suit
     suit_mask: np.ndarray  # int64[h, 4]: rank mask of the holding's cards of each suit
     pair_key: np.ndarray   # int64[h, npairs]: rank key of each pair of hole cards (Omaha)
-
-
-class RangeData(NamedTuple):
-    """``R``: players given as blocks of holding rows (:func:`.range_data`, :mod:`.ranged`)."""
-
-    pstart: np.ndarray     # int64[n]: first holding row of each player
-    pcount: np.ndarray     # int64[n]: number of holding rows of each player
-    masks: np.ndarray      # uint64[rows]: each holding's cards as a bit mask
-    holes: np.ndarray      # uint8[rows, c]: each holding's cards
-    pclass: np.ndarray     # int64[13 * 13]: class (0..90) of a pair of ranks
-    pair_high: np.ndarray  # uint16[slot * 91 + pclass]: best no-flush 2 + 3 high (Omaha)
-
-
-class TupleWalk(NamedTuple):
-    """``W``: what an exact walk over combinations of holdings x run-outs reads
-    (:func:`.ranged.board_exact_ranged`); flat index ``f``: combination ``f // nruns``,
-    run-out ``f % nruns`` (the ``k``-subsets, colex, of ``base`` less its cards)."""
-
-    tuples: np.ndarray  # int64[T, n]: a holding row per player
-    tgroup: np.ndarray  # int64[T]: each combination's weight group
-    known: np.ndarray   # uint8[b]: the board cards given
-    base: np.ndarray    # int64[d]: the unseen cards
-    k: int              # board cards to come
-    nruns: int          # run-outs of a combination
-    binom: np.ndarray   # int64[64, 9]: binomial coefficients
 
 
 class ScatterWalk(NamedTuple):

@@ -50,20 +50,25 @@ def check_consistent(result):
 
 def equity_in(backend, game, hands, board="", dead="", *, exact=None, samples=None,
               stderr=None, seed=None, threads=None, progress=None, batch_seconds=None):
-    """``equity(...)`` with the exact walk sent to ``backend`` ("c" or "numba") whatever
-    the plan would choose (its method, samples and target kept)."""
+    """``equity(...)`` with an exact stud walk sent to ``backend`` ("c" or "numba") whatever
+    the plan would choose (its method, samples and target kept); an exact board spot is
+    walked in C always, and with "numba" (the other path) in three shares on threads."""
     spot = parse_spot(game, hands, board, dead)
     opts = parse_options(exact, samples, stderr, seed, threads, progress)
     p = P.plan(spot, opts)
-    if p.method == "exact":
-        p = replace(p, backend=backend, first_walk=False)
+    if p.method == "exact" and spot.game.stud:
+        p = replace(p, backend=backend)
+    elif p.method == "exact" and backend == "numba":
+        opts = parse_options(exact, samples, stderr, seed, 3, progress)
+        p = replace(p, cost_ns=1e15)  # worth three threads, however small
     if batch_seconds is not None:
         p = replace(p, batch_seconds=batch_seconds)
     return execute(spot, opts, p, time.perf_counter())
 
 
 def in_kernels(*args, **kwargs):
-    """Every exact spot walked in the Numba kernels (not the C walk)."""
+    """Every exact stud spot walked in the Numba kernels (not in C); board spots in C, in
+    three shares."""
     return equity_in("numba", *args, **kwargs)
 
 
@@ -81,13 +86,10 @@ def test_reference_spot(spot):
 
 
 SMALL_SPOTS = [s for s in SPOTS if s["runouts"] * len(s["hands"]) <= P.SMALL_EXACT]
-#: bigger board spots, which the C walk may take too (when the kernels are not loaded)
-WALKED_SPOTS = [s for s in SPOTS if s["runouts"] * len(s["hands"]) > P.SMALL_EXACT
-                and not get_game(s["game"]).stud]
+BOARD_SPOTS = [s for s in SPOTS if not get_game(s["game"]).stud]
 
 
-@pytest.mark.parametrize("spot", SMALL_SPOTS + WALKED_SPOTS,
-                         ids=[s["id"] for s in SMALL_SPOTS + WALKED_SPOTS])
+@pytest.mark.parametrize("spot", SMALL_SPOTS, ids=[s["id"] for s in SMALL_SPOTS])
 def test_reference_spot_in_kernels(spot):
     r = in_kernels(spot["game"], spot["hands"], spot["board"], spot["dead"], exact=True)
     assert r.samples == spot["runouts"]
@@ -95,9 +97,9 @@ def test_reference_spot_in_kernels(spot):
     check_consistent(r)
 
 
-@pytest.mark.parametrize("spot", WALKED_SPOTS, ids=[s["id"] for s in WALKED_SPOTS])
-def test_reference_spot_walked_in_c(spot):
-    r = equity_in("c", spot["game"], spot["hands"], spot["board"], spot["dead"], exact=True)
+@pytest.mark.parametrize("spot", BOARD_SPOTS, ids=[s["id"] for s in BOARD_SPOTS])
+def test_reference_spot_walked_in_c_in_shares(spot):
+    r = in_kernels(spot["game"], spot["hands"], spot["board"], spot["dead"], exact=True)
     assert r.samples == spot["runouts"]
     check_fields(r, spot["results"])
     check_consistent(r)
@@ -447,9 +449,11 @@ def test_ctrl_c_during_exact_enumeration():
     def interrupt(partial):
         raise KeyboardInterrupt
 
-    r = in_kernels("omaha-hilo", ["AcAs3d4h", "KhKcJdTd"], exact=True, progress=interrupt,
+    # a stud spot: the kernels enumerate it in batches (a board spot is one C walk of a
+    # few milliseconds at most)
+    r = in_kernels("stud-hilo", ["As2s3d4c", "KhKdQcJc"], exact=True, progress=interrupt,
                    batch_seconds=0.01)
-    assert r.partial and r.exact and 0 < r.samples < 1_086_008
+    assert r.partial and r.exact and 0 < r.samples < 13_244 * 10_660  # C(44, 3) C(41, 3)
     assert r.players[0].equity_fraction is None
 
 

@@ -16,8 +16,9 @@ import naive
 import pokereval
 from pokereval.equity.options import (DEFAULT_MAX_SAMPLES, DEFAULT_STDERR, MAX_SAMPLES,
                                       parse_options)
-from pokereval.equity.plan import (AUTO_EXACT_SECONDS, C_WALK_SECONDS, MAX_TUPLES, SMALL_EXACT,
-                                   Plan, combinations_to_list, exact_cost_ns, plan)
+from pokereval.equity.plan import (AUTO_EXACT_SECONDS, MAX_TUPLES, SMALL_EXACT, Plan,
+                                   combinations_to_list, exact_cost_ns, exact_units, plan,
+                                   rank_units, rank_walk_ns)
 from pokereval.equity.run import RangedRunner, execute
 from pokereval.equity.spot import parse_spot
 from pokereval.errors import HandError
@@ -30,7 +31,7 @@ BIGGER_BOARD_SPOTS = [s for s in SPOTS if s["runouts"] * len(s["hands"]) > SMALL
 BIGGER_STUD_SPOTS = [s for s in SPOTS if s["runouts"] * len(s["hands"]) > SMALL_EXACT
                      and get_game(s["game"]).stud]
 
-STATES = [dict(kernels_loaded=k, c_walked=w) for k in (False, True) for w in (False, True)]
+STATES = [dict(kernels_loaded=k) for k in (False, True)]
 
 
 def options(exact=None, samples=None, stderr=None, seed=None):
@@ -57,35 +58,28 @@ def test_the_lists_of_spots_are_not_empty():
 def test_small_reference_spots_are_walked_in_c_whatever_ran_before(state):
     for s in SMALL_SPOTS:
         p = plan(spot_of(s), options(exact=True), **state)
-        assert (p.method, p.backend, p.first_walk) == ("exact", "c", False), s["id"]
+        assert (p.method, p.backend) == ("exact", "c"), s["id"]
 
 
-def test_first_bigger_board_spot_walks_in_c_only_while_the_kernels_are_not_loaded():
-    assert plan(PREFLOP, options(exact=True)).backend == "c"
-    assert plan(PREFLOP, options(exact=True)).first_walk  # the caller remembers it
-    assert plan(PREFLOP, options(exact=True), c_walked=True).backend == "numba"  # the first only
-    assert plan(PREFLOP, options(exact=True), kernels_loaded=True).backend == "numba"
-    for state in STATES:
-        assert plan(FLOP, options(exact=True), **state).backend == "c"  # small: always
-
-
-def test_bigger_board_spots_in_c_when_first_and_cheap_else_in_the_kernels():
-    for s in BIGGER_BOARD_SPOTS:
+@pytest.mark.parametrize("state", STATES, ids=str)
+def test_every_exact_board_spot_is_walked_in_c_by_rank_multisets(state):
+    for s in SPOTS:
         spot = spot_of(s)
-        first = plan(spot, options(exact=True))
-        cheap = s["runouts"] * len(s["hands"]) * {2: 10.0, 4: 80.0, 5: 110.0}[spot.game.hole] \
-            <= C_WALK_SECONDS * 1e9
-        assert first.backend == ("c" if cheap else "numba"), s["id"]
-        assert first.first_walk == cheap
-        for state in STATES[1:]:
-            assert plan(spot, options(exact=True), **state).backend == "numba", s["id"]
+        if spot.game.stud:
+            continue
+        p = plan(spot, options(exact=True), **state)
+        assert (p.method, p.backend, p.cost_ns) == ("exact", "c", rank_walk_ns(spot)), s["id"]
+        assert f"at most {rank_units(spot):,} board rank multisets" in p.reason
+    # the preflop walk: at most 6,188 multisets of five ranks for its million run-outs
+    assert rank_units(PREFLOP) == 6188 and rank_units(FLOP) == 91
+    assert rank_walk_ns(PREFLOP) < 0.05 * exact_cost_ns(PREFLOP)  # the run-out walk's
 
 
 def test_bigger_stud_spots_are_enumerated_in_the_kernels():
     for s in BIGGER_STUD_SPOTS:
         for state in STATES:
             p = plan(spot_of(s), options(exact=True), **state)
-            assert (p.method, p.backend, p.first_walk) == ("exact", "numba", False), s["id"]
+            assert (p.method, p.backend) == ("exact", "numba"), s["id"]
 
 
 # --------------------------------------------------------------------------
@@ -96,14 +90,15 @@ def test_auto_enumerates_cheap_spots_and_samples_dear_ones():
     for s in SPOTS:
         spot = spot_of(s)
         p = plan(spot, options())
-        cheap = exact_cost_ns(spot) <= AUTO_EXACT_SECONDS * 1e9
+        cost = exact_cost_ns(spot) if spot.game.stud else rank_walk_ns(spot)
+        cheap = cost <= AUTO_EXACT_SECONDS * 1e9
         assert p.method == ("exact" if cheap else "sample"), s["id"]
         if not cheap:
-            # fixed-hand stud samples in C while the kernels are not loaded
+            # fixed-hand stud samples in C, the kernels loaded or not
             backend = "c" if spot.game.stud else "numba"
             assert (p.samples, p.stderr, p.backend) == (DEFAULT_MAX_SAMPLES, DEFAULT_STDERR, backend)
             loaded = plan(spot, options(), kernels_loaded=True)
-            assert (loaded.method, loaded.backend) == ("sample", "numba"), s["id"]
+            assert (loaded.method, loaded.backend) == ("sample", backend), s["id"]
     big = parse_spot("stud", ["As2s3d4d", "KhKdQcJc", "7h7d8c8s"], "", "")
     assert exact_cost_ns(big) > AUTO_EXACT_SECONDS * 1e9
     p = plan(big, options())
@@ -139,7 +134,8 @@ def test_plan_is_a_frozen_value_and_a_pure_function():
     with pytest.raises(dataclasses.FrozenInstanceError):
         p.backend = "numba"
     assert p.reason and "C" in p.reason
-    assert "kernels" in plan(PREFLOP, opts, kernels_loaded=True).reason
+    stud = spot_of(BIGGER_STUD_SPOTS[0])
+    assert "kernels" in plan(stud, opts, kernels_loaded=True).reason
     with pytest.raises(ValueError):
         Plan("sample", "gpu", "no such backend")
     with pytest.raises(ValueError):
@@ -147,8 +143,9 @@ def test_plan_is_a_frozen_value_and_a_pure_function():
 
 
 def test_exact_batches_cover_about_the_batch_seconds():
-    p = plan(PREFLOP, options(exact=True), kernels_loaded=True)
-    assert p.ns_per_unit == pytest.approx(exact_cost_ns(PREFLOP) / PREFLOP.runouts)
+    stud = spot_of(BIGGER_STUD_SPOTS[0])
+    p = plan(stud, options(exact=True), kernels_loaded=True)
+    assert p.ns_per_unit == pytest.approx(exact_cost_ns(stud) / exact_units(stud, stud.runouts))
     assert p.units_per_batch(4) == int(p.batch_seconds * 1e9 * 4 / p.ns_per_unit)
     assert replace(p, batch_seconds=0.01).units_per_batch(4) < p.units_per_batch(4)
 
@@ -171,7 +168,7 @@ def test_ranged_plan_needs_the_count_of_combinations():
 def test_ranged_auto_enumerates_few_combinations_and_samples_many():
     budget = combinations_to_list(RANGED, options())
     p = plan(RANGED, options(), combinations=6)
-    assert (p.method, p.backend) == ("exact", "numba")
+    assert (p.method, p.backend) == ("exact", "c")  # walked in C, by board rank multisets
     p = plan(RANGED, options(), combinations=budget + 1)
     assert (p.method, p.samples, p.stderr) == ("sample", DEFAULT_MAX_SAMPLES, DEFAULT_STDERR)
     p = plan(RANGED, options(samples=5000, seed=1), combinations=6)
@@ -210,12 +207,16 @@ def test_ranged_stud_combinations_walk_in_c_when_small():
 
 def test_the_runner_follows_the_plan():
     opts = options(exact=True)
-    p = plan(FLOP, opts)
-    walked_c = execute(FLOP, opts, p, time.perf_counter())
-    in_kernels = execute(FLOP, opts, replace(p, backend="numba"), time.perf_counter())
-    assert walked_c.exact and in_kernels.exact and walked_c.samples == FLOP.runouts
+    stud = next(spot_of(s) for s in SMALL_SPOTS if get_game(s["game"]).stud)
+    p = plan(stud, opts)
+    walked_c = execute(stud, opts, p, time.perf_counter())
+    in_kernels = execute(stud, opts, replace(p, backend="numba"), time.perf_counter())
+    assert walked_c.exact and in_kernels.exact and walked_c.samples == stud.runouts
     assert [q.outcomes.tolist() for q in walked_c.players] == \
         [q.outcomes.tolist() for q in in_kernels.players]
+    with pytest.raises(ValueError, match="board games are enumerated in C"):
+        execute(FLOP, opts, replace(plan(FLOP, opts), backend="numba"), time.perf_counter())
+    p = plan(FLOP, opts)
     sampled = replace(p, method="sample", backend="numba", samples=20_000, stderr=None)
     r = execute(FLOP, options(seed=5), sampled, time.perf_counter())
     assert not r.exact and not r.partial and r.samples == 20_000 and r.seed == 5
@@ -234,7 +235,7 @@ def test_the_ranged_runner_follows_the_plan():
 
 
 # --------------------------------------------------------------------------
-# run(): the process state read once, the first walk remembered
+# run(): the process state read once; exact board spots never load Numba
 # --------------------------------------------------------------------------
 
 ROOT = Path(pokereval.__file__).resolve().parents[1]
@@ -245,23 +246,26 @@ CHILD = textwrap.dedent("""
     import pokereval as pe
 
     def loaded():
-        return "pokereval.kernels" in sys.modules
+        return "pokereval.kernels" in sys.modules or "numba" in sys.modules
 
     hands = ["AcAs3d4h", "KhKcJdTd"]
-    a = pe.equity("omaha-hilo", hands, exact=True)  # the first bigger spot: in C
+    a = pe.equity("omaha-hilo", hands, exact=True)  # a preflop walk, in C
+    b = pe.equity("omaha5", ["AcAs3d4h5h", "KhKcJdTd9c", "2c2d3h3s4c"], exact=True)
     print(loaded())
-    b = pe.equity("omaha-hilo", hands, exact=True)  # the second: the kernels
+    pe.equity("omaha-hilo", hands, samples=2000, seed=1)  # sampled: the kernels
+    c = pe.equity("omaha-hilo", hands, exact=True)  # in C still, the kernels loaded
     print(loaded())
-    print([p.outcomes.tolist() for p in a.players] == [p.outcomes.tolist() for p in b.players])
+    print([p.outcomes.tolist() for p in a.players] == [p.outcomes.tolist() for p in c.players])
+    print(a.samples, b.samples)  # C(44, 5) and C(37, 5) run-outs
 """)
 
 
-def test_run_walks_only_the_first_bigger_spot_in_c():
+def test_run_walks_exact_board_spots_in_c_without_loading_numba():
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     out = subprocess.run([sys.executable, "-c", CHILD], capture_output=True, text=True,
                          env=env, timeout=300)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.split() == ["False", "True", "True"]
+    assert out.stdout.split() == ["False", "True", "True", "1086008", "435897"]
 
 
 def test_an_unreachable_stderr_target_is_refused_up_front():
@@ -279,7 +283,7 @@ def test_an_unreachable_stderr_target_is_refused_up_front():
 
 
 def test_an_unreachable_target_on_a_cheap_spot_is_answered_exactly():
-    cheap = parse_spot("holdem", ["AhKh", "QsQd"], "", "")  # 1,712,304 run-outs, ~20 ms
+    cheap = parse_spot("holdem", ["AhKh", "QsQd"], "", "")  # 1,712,304 run-outs, ~1 ms
     p = plan(cheap, options(stderr=1e-9))
     assert p.method == "exact" and "answered exactly" in p.reason
     assert plan(cheap, options(stderr=1e-5)).method == "sample"  # reachable: as asked

@@ -1,7 +1,8 @@
 """The showdown tallies agree cell for cell on every game: the C backend (board games:
-``pe_board_exact``, evaluation and tally in C; stud: C batch values, NumPy tally), the
-Numba kernels' showdown (``kernels.handeval``) and the NumPy tally (``equity.tally`` over
-the breakdown's run-out rows), and they agree with the independent reference
+``pe_board_exact``, the walk by board rank multisets with its tally in C, whole and in
+shares on threads; stud: C batch values, NumPy tally), the Numba kernels' showdown
+(``kernels.handeval``; stud) and the NumPy tally (``equity.tally`` over the breakdown's
+run-out rows), and they agree with the independent reference
 (``tests/support/naive.py``) on every field."""
 from __future__ import annotations
 
@@ -42,9 +43,15 @@ def _outcomes(result) -> np.ndarray:
 
 
 def _walked(backend, game, hands, board):
+    """Exact outcome counts: stud walked by ``backend``; a board game walked in C, whole
+    ("c") or ("numba", the other path) in three shares on threads."""
     spot = parse_spot(game, hands, board, "")
-    opts = parse_options(True, None, None, None, None, None)
-    plan = replace(P.plan(spot, opts), backend=backend, first_walk=False)
+    opts = parse_options(True, None, None, None, 3, None)
+    plan = P.plan(spot, opts)
+    if spot.game.stud:
+        plan = replace(plan, backend=backend)
+    elif backend == "numba":
+        plan = replace(plan, cost_ns=1e15)  # worth three threads, however small
     return _outcomes(execute(spot, opts, plan, time.perf_counter()))
 
 
@@ -64,20 +71,22 @@ def test_the_tallies_agree_with_each_other_and_the_reference(game, hands, board)
             assert getattr(mine, name) == pytest.approx(float(want[name]), abs=1e-12), name
 
 
-# Omaha-family walks over C_CACHE_RUNOUTS run-outs, where the C walk keeps each player's
-# no-flush best per board rank multiset: suit-heavy hands, so that flushes beat the
-# cached rank-only best often, and boards of 0 or 1 card
-CACHED_WALKS = [
+# Walks of a million run-outs by board rank multisets, with suit-heavy hands (flushes beat
+# the rank-only values often, so the flush patterns' corrections matter) and boards of 0
+# or 1 card: every cell as the NumPy tally of the run-out rows
+FLUSH_HEAVY_WALKS = [
     ("omaha-hilo", ["AcKc3c4d", "QcJcTd9d"], ""),
     ("omaha", ["AhAd2h3d", "KhKdQhJd", "5h6h7d8d"], ""),
     ("omaha5-hilo", ["Ac2c3c4d5d", "KcQcJdTd9h"], ""),
     ("courchevel", ["AcKc3c4d5d", "QcJcTd9d8h"], "2c"),
     ("omaha-hilo", ["As2s3s4h", "KsQsJhTh"], "5s"),
+    ("holdem", ["AsKs", "QsJs", "2s3d"], ""),
 ]
 
 
-@pytest.mark.parametrize("game,hands,board", CACHED_WALKS, ids=[s[0] for s in CACHED_WALKS])
-def test_the_c_walk_s_rank_cache_keeps_every_cell(game, hands, board):
-    assert parse_spot(game, hands, board, "").runouts > P.C_CACHE_RUNOUTS
-    np.testing.assert_array_equal(_walked("c", game, hands, board),
-                                  _walked("numba", game, hands, board))
+@pytest.mark.parametrize("game,hands,board", FLUSH_HEAVY_WALKS,
+                         ids=[s[0] for s in FLUSH_HEAVY_WALKS])
+def test_the_rank_walk_keeps_every_cell_of_flush_heavy_spots(game, hands, board):
+    walked = _walked("c", game, hands, board)
+    np.testing.assert_array_equal(walked, _outcomes(pe.equity(game, hands, board, breakdown=True)))
+    np.testing.assert_array_equal(walked, _walked("numba", game, hands, board))

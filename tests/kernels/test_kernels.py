@@ -82,18 +82,6 @@ def _board_setup(game, hands, board=()):
     return G, H, who, known, deck, cache
 
 
-def test_board_exact_any_split_gives_the_same_counts():
-    hands = [[48, 49, 0, 5], [44, 45, 40, 41]]  # AcAd2c3d vs KcKdQcQd
-    board = [8, 22]
-    G, H, who, known, deck, cache = _board_setup("omaha-hilo", hands, board)
-    total = comb(len(deck), 3)
-    whole = K.board_exact(KT, G, H, who, known, deck, 3, 0, total, total, BINOM, cache)
-    assert whole[0].sum() == total
-    pieces = sum(K.board_exact(KT, G, H, who, known, deck, 3, first, min(777, total - first), 50,
-                               BINOM, cache) for first in range(0, total, 777))
-    np.testing.assert_array_equal(whole, pieces)
-
-
 def test_board_mc_chunks_do_not_depend_on_batching():
     hands = [[48, 49, 0, 5], [44, 45, 40, 41]]
     G, H, who, known, deck, cache = _board_setup("omaha-hilo", hands)

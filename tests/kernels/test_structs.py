@@ -1,21 +1,20 @@
-"""The named structures of :mod:`pokereval.kernels.structs`: player kinds as the ranged
-kernels read them, and the two table types kept apart by name."""
+"""The named structures: player kinds as the C samplers read them, and the kernels' and
+the C library's table types kept apart by name."""
 import numpy as np
 
 from pokereval import _native
 from pokereval import kernels as K
 from pokereval.api import equity
-from pokereval.kernels.structs import PlayerKind
+from pokereval._native import PlayerKind
 
 
-def test_player_kinds_are_the_kernels_codes():
-    # the kernels take kind[] as an int64 array: the members must be its codes
+def test_player_kinds_are_the_c_library_s_codes():
+    # the samplers take kind[] as an int64 array: the members must be its codes
     assert [int(k) for k in PlayerKind] == [0, 1, 2]
     assert np.array(list(PlayerKind), dtype=np.int64).tolist() == [0, 1, 2]
-    assert K.PlayerKind is PlayerKind
 
 
-def test_every_player_kind_reaches_the_ranged_kernels():
+def test_every_player_kind_reaches_the_ranged_walks():
     # Monte Carlo deals "**" as DEALT beside a LISTED range and an EXACT hand; the exact
     # walk lists every player's holdings: the two must agree within the sampling error
     hands, board = ["AA", "KhQh", "**"], "2c7d9hTs"
