@@ -68,6 +68,17 @@ def test_the_counts_are_the_models(game, players, street, dead):
         assert got[0].sum() == 2 * 70 + 33  # chunks 2, 3 full, chunk 4 short
 
 
+def test_a_rejected_group_of_draws_is_drawn_again_as_the_model_says():
+    """Seed 128's chunk 0 rejects a group of draws in its 266th sample (about one group in
+    50,000 is): the redraw takes the low half of a fresh output, in C as in the model (the
+    samples after it tell: the permutation they draw from went another way)."""
+    spot = parse_spot("razz", ["As2d4c", "3h5s7d"], "", "")
+    stats: dict = {}
+    want = model_counts(spot, 128, 0, 1, 2000, 2000, stats)
+    assert stats.get("redraws", 0) >= 1
+    np.testing.assert_array_equal(_c_counts(spot, 128, 0, 1, 2000, 2000), want)
+
+
 def _dealt(game, players, street, dead):
     """``players`` hands on ``street`` and ``dead`` dead cards from a deck shuffled by name."""
     deck = np.random.default_rng(sum(map(ord, f"{game}-{players}-{street}"))).permutation(52)

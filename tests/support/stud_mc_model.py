@@ -16,11 +16,11 @@ M32 = (1 << 32) - 1
 GROUP = 3
 
 
-def draws(rng: Stream, u: int, need: int) -> list[int]:
+def draws(rng: Stream, u: int, need: int, stats: dict | None = None) -> list[int]:
     """One sample's offsets ``q[i]`` in ``[0, u - i)``: groups of GROUP draws, two groups per
     64-bit output (low half first), each the mixed-radix digits of ``x * P >> 32`` for its
     32 bits ``x`` and product of bounds ``P``, drawn again from the low half of a fresh
-    output while ``x * P mod 2**32 < 2**32 mod P``."""
+    output while ``x * P mod 2**32 < 2**32 mod P`` (counted in ``stats["redraws"]``)."""
     groups = [range(lo, min(lo + GROUP, need)) for lo in range(0, need, GROUP)]
     q = [0] * need
     for k, group in enumerate(groups):
@@ -38,11 +38,13 @@ def draws(rng: Stream, u: int, need: int) -> list[int]:
             if r >= (1 << 32) % product:
                 break
             half = rng.next() & M32
+            if stats is not None:
+                stats["redraws"] = stats.get("redraws", 0) + 1
     return q
 
 
 def model_counts(spot: Spot, seed: int, first: int, nchunks: int, chunk: int,
-                 total: int) -> np.ndarray:
+                 total: int, stats: dict | None = None) -> np.ndarray:
     """Outcome counts of the sampler's chunks ``[first, first + nchunks)``."""
     n, mo, shared, u = spot.n, spot.mo, int(spot.shared), len(spot.unseen)
     need = n * mo + shared
@@ -51,7 +53,7 @@ def model_counts(spot: Spot, seed: int, first: int, nchunks: int, chunk: int,
         rng = Stream(seed, g)
         d = list(spot.unseen)  # the chunk's running permutation
         for _ in range(max(0, min(chunk, total - g * chunk))):
-            for i, qi in enumerate(draws(rng, u, need)):
+            for i, qi in enumerate(draws(rng, u, need, stats)):
                 j = i + qi
                 d[i], d[j] = d[j], d[i]
             for p in range(n):
