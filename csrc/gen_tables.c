@@ -31,5 +31,6 @@ int main(int argc, char **argv) {
     DUMP(out, "uint8_t", PRIu8, "pe_card_lowbit", t->card_lowbit, t->card_lowbit_len);
     DUMP(out, "uint64_t", PRIu64, "pe_card_key", pe_card_key, 52);
     DUMP(out, "uint64_t", PRIu64, "pe_card_mask", pe_card_mask, 52);
+    DUMP(out, "int32_t", PRId32, "pe_r7_offset", pe_r7_offset, PE_R7_ROWS);
     return fclose(out) == 0 ? 0 : 1;
 }

@@ -84,13 +84,13 @@ int64_t pe_board_exact_tuples(const uint8_t *rows, int64_t nrows, int nhole, con
                               const int64_t *tgroup, int n, int64_t first, int64_t count,
                               int omaha, int low8, const uint8_t *board, int nboard,
                               const uint8_t *deck, int ndeck, int64_t *counts);
-/* Stud Monte Carlo, sample for sample pokereval.kernels.stud_montecarlo.stud_mc: n players
- * (2..PE_MAX_STUD_PLAYERS) with nknown cards each (known, row-major), each drawing mo more
- * from unseen[u] (then one shared card when shared), seven cards each in all; game one of
- * PE_STUD_HIGH, PE_STUD_HILO, PE_RAZZ; the samples of chunks [first_chunk, first_chunk +
- * nchunks), chunk g holding samples [g * chunk, min((g + 1) * chunk, total)) from its own
- * stream of seed.  counts[n][n + 1][n + 2] are overwritten.  Returns the samples drawn, or
- * -1 for arguments out of range. */
+/* Stud Monte Carlo (csrc/stud_mc.c, the one sampler of fixed-hand stud): n players
+ * (2..PE_MAX_STUD_PLAYERS) with nknown >= 3 cards each (known, row-major), each drawing mo
+ * more from unseen[u] (then one shared card when shared), seven cards each in all; game
+ * one of PE_STUD_HIGH, PE_STUD_HILO, PE_RAZZ; the samples of chunks [first_chunk,
+ * first_chunk + nchunks), chunk g holding samples [g * chunk, min((g + 1) * chunk, total))
+ * from its own stream of seed.  counts[n][n + 1][n + 2] are overwritten.  Returns the
+ * samples drawn, or -1 for arguments out of range. */
 #define PE_MAX_STUD_PLAYERS 8
 #define PE_STUD_HIGH 0
 #define PE_STUD_HILO 1

@@ -11,6 +11,8 @@
  * 3. Perfect hash: OMPEval-style row displacement over keys sum(rank_weight), rows of
  *    2^PE_PH_SHIFT keys placed first-fit in decreasing size; minimal (76,155 slots).
  * 4. Flush and low tables on bitmasks.
+ * 5. The seven-card hash (stud_mc.c): the same kind of hash for the multisets of exactly
+ *    seven ranks, rows of 2^PE_R7_SHIFT keys: 64 KB of offsets instead of 512 KB.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +36,7 @@ uint16_t pe_omaha_low8[65536];
 uint8_t pe_card_lowbit[52];
 uint64_t pe_card_key[52];
 uint64_t pe_card_mask[52];
+int32_t pe_r7_offset[PE_R7_ROWS];
 enum { PREBUILT = 0 };
 #endif
 
@@ -219,24 +222,28 @@ static uint32_t next_free(uint32_t *next, uint32_t i) {
     return i;
 }
 
-static int build_perfect_hash(const uint32_t *sorted_keys, size_t n) {
-    ph_row_t *rows = calloc(PH_ROWS, sizeof *rows);
-    size_t cap = 2 * n + (1u << PE_PH_SHIFT);
+/* Row-displacement hash of sorted_keys[n] (distinct): offset[row] for each of the nrows
+ * rows of 2^shift keys, placed first fit, the fullest rows first.  Returns the slots
+ * used (the largest index + 1; n when minimal), or 0 when memory ran out. */
+static size_t build_row_hash(const uint32_t *sorted_keys, size_t n, int shift, int32_t *offset,
+                             uint32_t nrows) {
+    ph_row_t *rows = calloc(nrows, sizeof *rows);
+    size_t cap = 2 * n + (1u << shift);
     uint8_t *used = calloc(cap, 1);
     uint32_t *next = malloc((cap + 1) * sizeof *next);
-    if (!rows || !used || !next) { free(rows); free(used); free(next); return -1; }
-    for (uint32_t r = 0; r < PH_ROWS; r++) rows[r].row = r;
+    if (!rows || !used || !next) { free(rows); free(used); free(next); return 0; }
+    for (uint32_t r = 0; r < nrows; r++) rows[r].row = r;
     for (size_t i = 0; i < n; i++) {
-        ph_row_t *row = &rows[sorted_keys[i] >> PE_PH_SHIFT];
+        ph_row_t *row = &rows[sorted_keys[i] >> shift];
         if (row->count++ == 0) row->first = (uint32_t)i;
     }
-    qsort(rows, PH_ROWS, sizeof *rows, cmp_row_desc);
+    qsort(rows, nrows, sizeof *rows, cmp_row_desc);
     for (size_t i = 0; i <= cap; i++) next[i] = (uint32_t)i;
     uint32_t max_slot = 0;
-    memset(pe_ph_offset, 0, sizeof pe_ph_offset);
-    for (size_t i = 0; i < PH_ROWS && rows[i].count; i++) {
+    memset(offset, 0, nrows * sizeof *offset);
+    for (size_t i = 0; i < nrows && rows[i].count; i++) {
         const uint32_t *k = sorted_keys + rows[i].first;
-        uint32_t base = rows[i].row << PE_PH_SHIFT, c0 = k[0] - base;
+        uint32_t base = rows[i].row << shift, c0 = k[0] - base;
         /* Try each free slot for the row's first key; the rest must land on free slots too. */
         for (uint32_t f = next_free(next, 0);; f = next_free(next, f + 1)) {
             uint32_t j = 1;
@@ -248,12 +255,17 @@ static int build_perfect_hash(const uint32_t *sorted_keys, size_t n) {
                 next[slot] = slot + 1;
                 if (slot > max_slot) max_slot = slot;
             }
-            pe_ph_offset[rows[i].row] = (int32_t)(f - c0) - (int32_t)base;
+            offset[rows[i].row] = (int32_t)(f - c0) - (int32_t)base;
             break;
         }
     }
     free(rows); free(used); free(next);
-    return max_slot < PE_RANK_MULTISETS ? 0 : -1; /* first-fit is minimal for these keys */
+    return (size_t)max_slot + 1;
+}
+
+static void collect_seven(const int counts[13], int n, void *ctx) {
+    key_list_t *kl = ctx;
+    if (n == 7) kl->keys[kl->n++] = rank_key(counts);
 }
 
 /* ---- 4. bitmask tables ----------------------------------------------------------------- */
@@ -329,8 +341,15 @@ static int build_tables(void) {
 
     each_multiset(0, 7, 0, counts, collect_rank_key, &ms);
     qsort(ms.keys, ms.n, sizeof(uint32_t), cmp_u32);
-    if (build_perfect_hash(ms.keys, ms.n)) goto done;
+    /* first fit is minimal for these keys (and for the seven-card ones below) */
+    if (build_row_hash(ms.keys, ms.n, PE_PH_SHIFT, pe_ph_offset, PH_ROWS) != PE_RANK_MULTISETS)
+        goto done;
     for (ms.pass = 0; ms.pass <= 7; ms.pass++) each_multiset(0, 7, 0, counts, fill_rank_values, &ms);
+    key_list_t seven = {ms.keys, 0, 0};  /* the keys of seven cards only, reusing ms.keys */
+    each_multiset(0, 7, 0, counts, collect_seven, &seven);
+    qsort(seven.keys, seven.n, sizeof(uint32_t), cmp_u32);
+    if (build_row_hash(seven.keys, seven.n, PE_R7_SHIFT, pe_r7_offset, PE_R7_ROWS) != PE_R7_MULTISETS)
+        goto done;
     build_low_tables();
     build_card_keys();
     status = 0;

@@ -2,6 +2,7 @@
 #ifndef POKEREVAL_TABLES_H
 #define POKEREVAL_TABLES_H
 #include <stdint.h>
+#include "pokereval.h"
 
 extern const uint32_t pe_rank_weight[13];
 extern int32_t pe_ph_offset[];
@@ -21,5 +22,12 @@ extern uint8_t pe_card_lowbit[52];
 extern uint64_t pe_card_key[52];
 /* Per-card bit in a 64-bit mask: 16 bits per suit, bit = rank. */
 extern uint64_t pe_card_mask[52];
+
+/* Exactly seven cards (the stud sampler, stud_mc.c): the 49,205 rank multisets hashed
+ * into as many slots: index = key + pe_r7_offset[key >> PE_R7_SHIFT], as pe_ph_offset. */
+#define PE_R7_SHIFT 11
+#define PE_R7_ROWS ((PE_RANK_KEY_MAX >> PE_R7_SHIFT) + 1)
+#define PE_R7_MULTISETS 49205
+extern int32_t pe_r7_offset[];
 
 #endif

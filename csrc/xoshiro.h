@@ -1,6 +1,6 @@
 /* The Monte Carlo kernels' random streams in C (pokereval.kernels.rng): xoshiro256**
  * seeded per chunk through SplitMix64, and Lemire's unbiased bounded draw, so that the C
- * samplers (stud_mc.c, ranged_mc.c) draw the kernels' samples bit for bit. */
+ * samplers (ranged_mc.c; stud_mc.c has its own batched draws) use the kernels' streams. */
 #ifndef POKEREVAL_XOSHIRO_H
 #define POKEREVAL_XOSHIRO_H
 #include <stdint.h>

@@ -243,8 +243,7 @@ def _install_plain_ndarray_typeof() -> None:
 #: Numba 0.68) of each entry kernel with what it calls, from ``python -m
 #: pokereval.warmup`` on an empty cache; kernels not listed: ``_DEFAULT_ESTIMATE``.
 COMPILE_SECONDS = {
-    "board_mc": 10, "stud_walk": 7, "stud_tables": 7, "stud_mc": 11,
-    "stud_mc_tables": 1, "sample_values": 2,
+    "board_mc": 10, "stud_walk": 7, "stud_tables": 7,
     "compatible_tuples": 4, "displacement_hash": 3, "eval_batch": 6, "scatter_exact": 15,
     "class_trials": 14,
 }

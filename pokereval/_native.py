@@ -194,8 +194,8 @@ STUD_GAMES = {"stud": lib.PE_STUD_HIGH, "stud-hilo": lib.PE_STUD_HILO, "razz": l
 def stud_mc_counts(known: np.ndarray, unseen: np.ndarray, mo: int, shared: bool, game: str,
                    seed: int, first_chunk: int, nchunks: int, chunk: int, total: int) -> np.ndarray:
     """Outcome counts int64[n, n + 1, n + 2] of stud Monte Carlo chunks ``[first_chunk,
-    first_chunk + nchunks)`` in one C call, equal to the Numba kernel's for the same seed
-    and chunks (valid, disjoint cards assumed: a parsed spot)."""
+    first_chunk + nchunks)`` in one C call (csrc/stud_mc.c; valid, disjoint cards
+    assumed: a parsed spot)."""
     known = np.ascontiguousarray(known, dtype=np.uint8)
     unseen = np.ascontiguousarray(unseen, dtype=np.uint8)
     n, nknown = known.shape

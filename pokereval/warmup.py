@@ -27,9 +27,8 @@ WARMUP: list[tuple[str, list[str], dict[str, Any]]] = [
     # fixed hands, board games: Monte Carlo (Omaha and non-Omaha flags; exact is C's)
     ("omaha-hilo", ["AcAs3d4h", "KhKcJdTd"], {"samples": 2000, "seed": 1}),
     ("holdem", ["AhKh", "QsQd"], {"samples": 2000, "seed": 1}),
-    # fixed hands, stud: exact and Monte Carlo
+    # fixed hands, stud: exact (sampled in C)
     ("stud-hilo", ["As2s3d4c5h", "KhKdQcJcTc"], {"exact": True}),
-    ("razz", ["Ah2c3d", "4s5s6h"], {"samples": 2000, "seed": 1}),
     # ranges (walked and sampled in C): over 20,000 combinations, listed by the kernel
     ("holdem", ["QQ+,AK", "**"], {"board": "2c7d9hTsJc", "exact": True}),
 ]
@@ -47,22 +46,6 @@ def _eval_batch() -> None:
     holes = np.array([[0, 1, 2, 3]], dtype=np.uint8)
     boards = np.array([[10, 20, 30, 40, 50]], dtype=np.uint8)
     K.eval_batch(K.kernel_tables(), K.game_flags(get_game("omaha-hilo")), holes, boards)
-
-
-def _stud_sample_values() -> None:
-    """The stud Monte Carlo kernel's per-sample evaluator (the tests check it against C)."""
-    import numpy as np
-
-    from . import kernels as K
-    from .games import get_game
-    from .kernels.stud_montecarlo import sample_values
-
-    KT = K.kernel_tables()
-    G = K.game_flags(get_game("stud-hilo"))
-    known = np.array([[0, 1, 2], [4, 5, 6]], dtype=np.uint8)
-    unseen = np.arange(8, 52, dtype=np.uint8)
-    T = K.stud_mc_tables(KT, G, known, unseen, 4, False)
-    sample_values(KT, G, T, np.arange(8, dtype=np.int64).reshape(1, 8), 4, False)
 
 
 def _distribution() -> None:
@@ -94,7 +77,6 @@ def _pql() -> None:
 #: Kernels no equity() spot reaches: ``(label, call)``.
 CALLS: list[tuple[str, Callable[[], object]]] = [
     ("kernels.eval_batch", _eval_batch),
-    ("kernels.stud_montecarlo.sample_values", _stud_sample_values),
     ("distribution.equity_distribution", _distribution),
     ("tables.simulate.run_chunk", _hand_tables),
     ("query.pql", _pql),

@@ -83,10 +83,10 @@ class Plan:
 
     ``method``: "exact" (every run-out) or "sample" (Monte Carlo);
     ``backend``: "c" (the C library, no Numba: every exact fixed-hand board spot, small
-    stud spots, fixed-hand stud sampled before the kernels are loaded, every sampled
-    run of ranges) or "numba" (the kernels); ``reason``: why, in words; ``cost_ns``:
-    the estimated single-core nanoseconds of the enumeration (players given as ranges:
-    of one combination of holdings).
+    stud spots, every sampled run of fixed-hand stud and of ranges) or "numba" (the
+    kernels); ``reason``: why, in words; ``cost_ns``: the estimated single-core
+    nanoseconds of the enumeration (players given as ranges: of one combination of
+    holdings).
     Exact: ``ns_per_unit``, the estimated nanoseconds of one enumeration index (a board
     rank multiset of the C walk; stud: a shared card x the first player's cards; ranged:
     a combination x run-out, stud ranged: a combination), which with ``batch_seconds``
@@ -231,8 +231,8 @@ def plan(spot: Spot, options: Options, *, kernels_loaded: bool = False,
          combinations: int | None = None, walks: int | None = None) -> Plan:
     """The plan of an equity run of ``spot`` with ``options``.
 
-    ``kernels_loaded``: this process has loaded the Numba kernels (fixed-hand stud is
-    then sampled in them, not in C).  A spot with ranges: ``combinations`` is how many
+    ``kernels_loaded``: this process has loaded the Numba kernels (no route depends on
+    it any more: fixed-hand stud is sampled in C either way).  A spot with ranges: ``combinations`` is how many
     compatible combinations of holdings a listing of up to :func:`combinations_to_list`
     found (required when that is not None); ``walks``: how many of them an exact
     board-game run walks, one per suit-renaming class (None: not counted; counted when
@@ -245,7 +245,7 @@ def plan(spot: Spot, options: Options, *, kernels_loaded: bool = False,
     runouts = spot.runouts
     board = not spot.game.stud
     cost = walk_cost_ns(spot)
-    in_c = not board and not kernels_loaded  # where a sampled run goes
+    in_c = not board  # a sampled run of fixed-hand stud: in C, always
     if options.exact is True:
         check_exact_cost(cost, f"{runouts:,} run-outs")
         why = "exact=True"
@@ -317,15 +317,14 @@ def _unreachable_but_cheap(options: Options, cost: float) -> bool:
 
 def _sampled(why: str, samples: int | None, stderr: float | None, cost: float,
              in_c: bool = False, ranges: bool = False) -> Plan:
-    """A sampled plan; ``in_c``: in the C library (fixed-hand stud, the kernels not loaded:
-    its samples are the kernels' own, and loading Numba costs about 0.4 s first);
+    """A sampled plan; ``in_c``: fixed-hand stud, always sampled in C (csrc/stud_mc.c);
     ``ranges``: players given as ranges, always sampled in C (csrc/ranged_mc.c)."""
     target = []
     if stderr is not None:
         target.append(f"to a standard error of {stderr:g}")
     target.append(f"at most {samples:,} samples" if samples is not None else
                   f"at most {MAX_SAMPLES:,} samples (no count given)")
-    where = ("in C" if ranges else "in C, the kernels not loaded" if in_c else "in the kernels")
+    where = "in C" if in_c or ranges else "in the kernels"
     return Plan("sample", "c" if in_c or ranges else "numba", f"{why} {', '.join(target)}, {where}", cost,
                 samples=samples, stderr=stderr)
 

@@ -160,10 +160,7 @@ class Runner:
         spot = self.spot
         seed, total = self._mc_seed_and_total()
         target = self.planned.stderr
-        if self.planned.backend == "c":  # fixed-hand stud: the kernels' samples, in C
-            if not spot.game.stud:
-                raise ValueError("sampling in C is for stud games only: this plan is not "
-                                 "one plan() makes")
+        if spot.game.stud:  # fixed-hand stud: sampled in C, always (csrc/stud_mc.c)
             threads = c_backend.thread_count(self.opts.threads)
 
             def c_call(first_chunk, nchunks):
@@ -171,33 +168,25 @@ class Runner:
                                          threads)
 
             return self._mc_loop(c_call, total, target)
+        if self.planned.backend == "c":
+            raise ValueError("sampling in C is for stud games only: this plan is not "
+                             "one plan() makes")
         from .. import kernels as K
 
         g = spot.game
-        KT = K.kernel_tables(boards=not g.stud)
+        KT = K.kernel_tables(boards=True)
         G = K.game_flags(g)
         who = np.arange(spot.n, dtype=np.int64)
+        holes = np.array(spot.holes, dtype=np.uint8)
+        H = K.prep_holdings(KT, holes, G.omaha)
+        known = np.array(spot.board, dtype=np.uint8)
+        deck = np.array(spot.unseen, dtype=np.uint8)
+        cache = np.zeros((spot.n if G.omaha else 1, K.BOARD_SLOTS), dtype=np.uint16)
+        k = spot.k
 
-        if not g.stud:
-            holes = np.array(spot.holes, dtype=np.uint8)
-            H = K.prep_holdings(KT, holes, G.omaha)
-            known = np.array(spot.board, dtype=np.uint8)
-            deck = np.array(spot.unseen, dtype=np.uint8)
-            cache = np.zeros((spot.n if G.omaha else 1, K.BOARD_SLOTS), dtype=np.uint16)
-            k = spot.k
-
-            def call(first_chunk, nchunks):
-                return K.board_mc(KT, G, H, who, known, deck, k, seed, first_chunk, nchunks,
-                                  MC_CHUNK, total, cache)
-        else:
-            holes = np.array(spot.holes, dtype=np.uint8)
-            unseen = np.array(spot.unseen, dtype=np.uint8)
-            mo, shared = spot.mo, spot.shared
-            T = K.stud_mc_tables(KT, G, holes, unseen, mo, shared)
-
-            def call(first_chunk, nchunks):
-                return K.stud_mc(KT, G, T, unseen, mo, shared, seed, first_chunk, nchunks,
-                                 MC_CHUNK, total)
+        def call(first_chunk, nchunks):
+            return K.board_mc(KT, G, H, who, known, deck, k, seed, first_chunk, nchunks,
+                              MC_CHUNK, total, cache)
 
         return self._mc_loop(call, total, target)
 

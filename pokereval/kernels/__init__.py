@@ -9,8 +9,7 @@ the :class:`.structs.Tables` built by :func:`kernel_tables`.
 * :mod:`.handeval`   hand values from the tables, the showdown tally: one layer for every kernel
 * :mod:`.exact`      enumeration helpers, the stud tables (board games are walked in C)
 * :mod:`.stud_walk`  exhaustive stud: the walk over the players' subsets
-* :mod:`.montecarlo` sampling (board games)
-* :mod:`.stud_montecarlo` sampling (stud)
+* :mod:`.montecarlo` sampling (board games; stud is sampled in C, csrc/stud_mc.c)
 * :mod:`.rng`        per-chunk random streams
 * :mod:`.hand_tables` the starting-hand tables' per-class trials (:mod:`pokereval.tables`)
 
@@ -36,7 +35,6 @@ from .structs import GameFlags, Holdings, Tables
 LAZY_KERNELS = {
     "stud_tables": "exact", "stud_exact": "stud_walk",
     "class_trials": "hand_tables", "board_mc": "montecarlo",
-    "stud_mc": "stud_montecarlo", "stud_mc_tables": "stud_montecarlo",
     "compatible_tuples": "ranged",
 }
 
@@ -52,7 +50,7 @@ def __getattr__(name: str):
 
 __all__ = [
     "BOARD_SLOTS", "binomials", "board_mc", "eval_batch", "game_flags",
-    "kernel_tables", "prep_holdings", "stud_exact", "stud_mc", "stud_mc_tables", "stud_tables",
+    "kernel_tables", "prep_holdings", "stud_exact", "stud_tables",
     "compatible_tuples", "range_tables",
     "board_hash", "class_trials", "pair_tables",
     "GameFlags", "Holdings", "Tables",

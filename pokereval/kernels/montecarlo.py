@@ -1,4 +1,4 @@
-"""Monte Carlo sampling of board run-outs (stud: :mod:`.stud_montecarlo`).
+"""Monte Carlo sampling of board run-outs (stud: in C, csrc/stud_mc.c).
 
 Samples are grouped in chunks of ``chunk`` samples; chunk ``g`` (global index)
 draws from its own xoshiro256** stream seeded from ``(seed, g)`` and holds

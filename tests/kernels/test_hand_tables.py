@@ -1,6 +1,6 @@
 """The starting-hand tables' kernel (:func:`pokereval.kernels.hand_tables.class_trials`,
 through :func:`pokereval.tables.simulate.run_chunk`) against a replay in plain Python:
-the same random streams (xoshiro256** seeded through SplitMix64, written again here),
+the same random streams (xoshiro256** seeded through SplitMix64, tests/support/streams.py),
 the same deal, and the naive oracle's showdown."""
 from math import lcm
 
@@ -12,50 +12,7 @@ from pokereval.classes import hand_classes
 from pokereval.kernels import hand_tables
 from pokereval.tables import simulate
 from pokereval.tables.simulate import Chunk, run_chunk
-
-M64 = (1 << 64) - 1
-GOLDEN, M1, M2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
-
-
-def _splitmix64(z):
-    z = ((z ^ (z >> 30)) * M1) & M64
-    z = ((z ^ (z >> 27)) * M2) & M64
-    return z ^ (z >> 31)
-
-
-def _rotl(x, k):
-    return ((x << k) | (x >> (64 - k))) & M64
-
-
-class Stream:
-    """A random stream of the kernels (:mod:`pokereval.kernels.rng`), in plain Python."""
-
-    def __init__(self, seed, stream):
-        x = _splitmix64(seed ^ _splitmix64((stream * GOLDEN + GOLDEN) & M64))
-        self.s = []
-        for _ in range(4):
-            x = (x + GOLDEN) & M64
-            self.s.append(_splitmix64(x))
-
-    def next(self):
-        s0, s1, s2, s3 = self.s
-        result = (_rotl((s1 * 5) & M64, 7) * 9) & M64
-        t = (s1 << 17) & M64
-        s2 ^= s0
-        s3 ^= s1
-        s1 ^= s2
-        s0 ^= s3
-        s2 ^= t
-        self.s = [s0, s1, s2, _rotl(s3, 45)]
-        return result
-
-    def below(self, n):
-        m = (self.next() >> 32) * n
-        if (m & 0xFFFFFFFF) < n:
-            threshold = ((1 << 32) - n) % n
-            while (m & 0xFFFFFFFF) < threshold:
-                m = (self.next() >> 32) * n
-        return m >> 32
+from streams import Stream
 
 
 def replay(chunk: Chunk) -> np.ndarray:

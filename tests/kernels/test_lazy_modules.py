@@ -30,8 +30,7 @@ def loaded(*args):
 
 
 def test_stud_monte_carlo_loads_no_kernel_at_all():
-    # a process's fixed-hand stud samples come from the C library (the kernels' own
-    # streams) until it loads the kernels: no Numba for a CLI stud answer
+    # fixed-hand stud is sampled in the C library: no Numba for a CLI stud answer
     modules = loaded("stud-hilo", "AsKs2c", "QhQd5s", "--samples", "2000", "--seed", "1")
     assert "pokereval._ffi" in modules
     assert not {m for m in modules if m.startswith(("numba", "pokereval.kernels"))}
@@ -41,5 +40,5 @@ def test_stud_monte_carlo_loads_no_kernel_at_all():
 def test_board_monte_carlo_loads_the_board_sampler_only():
     modules = loaded("omaha-hilo", "AcAs3d4h", "KhKcJdTd", "--samples", "2000", "--seed", "1")
     assert "pokereval.kernels.montecarlo" in modules
-    unused = {"pokereval.kernels." + m for m in ("ranged", "stud_montecarlo", "stud_walk")}
+    unused = {"pokereval.kernels." + m for m in ("ranged", "stud_walk")}
     assert not modules & unused, sorted(modules & unused)

@@ -1,8 +1,7 @@
 """The C backend: exact spots walked by the C library without Numba (a board spot by
 the rank multisets of its missing cards, evaluation and tally in C, on threads when it
 is big enough; small stud spots' run-outs evaluated in batch and tallied in NumPy),
-Monte Carlo of fixed-hand stud and of ranges (the kernels' own samples), and batch
-values of rows of cards.
+Monte Carlo of fixed-hand stud and of ranges, and batch values of rows of cards.
 """
 from __future__ import annotations
 
@@ -101,8 +100,8 @@ def split_chunks(part, first_chunk: int, nchunks: int, threads: int) -> list:
 def stud_mc(spot: Spot, seed: int, first_chunk: int, nchunks: int, chunk: int, total: int,
             threads: int) -> np.ndarray:
     """Outcome counts of the stud Monte Carlo chunks ``[first_chunk, first_chunk +
-    nchunks)``, the same as the kernels' for the seed; the chunks split over ``threads``
-    threads (:func:`split_chunks`)."""
+    nchunks)`` (csrc/stud_mc.c), split over ``threads`` threads (:func:`split_chunks`:
+    the same counts for the seed on any number)."""
     from ..._native import stud_mc_counts
 
     holes = np.array(spot.holes, dtype=np.uint8)
