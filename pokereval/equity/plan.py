@@ -2,11 +2,10 @@
 (exact or sampled, walked in C or in the Numba kernels, how many samples or to what
 standard error, how big the batches are, and why), and the one cost model it uses.
 
-:func:`plan` is a pure function of its arguments: what the process ran before (are
-the kernels loaded? has a bigger spot been walked in C?) is read once by the caller
-(:func:`pokereval.equity.run.run`) and passed in, so the routing is tested by calling
-``plan(spot, options, kernels_loaded=True)``, never by patching globals.  The runners
-execute a Plan and never decide again.
+:func:`plan` is a pure function of its arguments (the spot, the options and, with
+ranges, the count of compatible combinations of holdings the caller listed): no route
+depends on what the process ran before, so the routing is tested by calling it, never
+by patching globals.  The runners execute a Plan and never decide again.
 
 >>> from pokereval.equity.options import parse_options
 >>> from pokereval.equity.spot import parse_spot
@@ -227,13 +226,11 @@ def _seconds(ns: float) -> str:
 # The plan
 # --------------------------------------------------------------------------
 
-def plan(spot: Spot, options: Options, *, kernels_loaded: bool = False,
-         combinations: int | None = None, walks: int | None = None) -> Plan:
+def plan(spot: Spot, options: Options, *, combinations: int | None = None,
+         walks: int | None = None) -> Plan:
     """The plan of an equity run of ``spot`` with ``options``.
 
-    ``kernels_loaded``: this process has loaded the Numba kernels (no route depends on
-    it any more: fixed-hand stud is sampled in C either way).  A spot with ranges: ``combinations`` is how many
-    compatible combinations of holdings a listing of up to :func:`combinations_to_list`
+    A spot with ranges: ``combinations`` is how many compatible combinations of holdings a listing of up to :func:`combinations_to_list`
     found (required when that is not None); ``walks``: how many of them an exact
     board-game run walks, one per suit-renaming class (None: not counted; counted when
     they are at most :data:`C_RANGED_WALKS`: the auto choice then weighs the walks).

@@ -39,11 +39,11 @@ def test_the_python_listing_is_the_kernel_s(game, hands, board):
     assert len(want) == 6  # the limit: one more than asked, as the kernel gives
 
 
-def _planned(spot, **state):
+def _planned(spot):
     runner = RangedRunner(spot, AUTO, 0.0)
     tuples = runner.compatible_tuples(combinations_to_list(spot, AUTO))
     walks = runner.walks(tuples)
-    return tuples, walks, plan(spot, AUTO, combinations=len(tuples), walks=walks, **state)
+    return tuples, walks, plan(spot, AUTO, combinations=len(tuples), walks=walks)
 
 
 def _one_walk_each(spot) -> np.ndarray:
@@ -70,8 +70,6 @@ def test_suit_classes_make_a_preflop_range_spot_exact_and_walked_in_c():
     # 24 combinations, 2 walks up to suit renaming
     assert (len(tuples), walks) == (24, 2)
     assert (first.method, first.backend) == ("exact", "c") and "2 walks" in first.reason
-    *_, loaded = _planned(spot, kernels_loaded=True)
-    assert loaded == first  # whatever the process loaded
     r = execute(spot, AUTO, first, time.perf_counter())
     assert r.exact and r.samples == 24 * spot.runouts
     assert _outcomes(r) == _one_walk_each(spot).tolist()  # each class counted 12 times

@@ -1,6 +1,6 @@
 """pokereval.equity.plan: the plan of a run as a value (exact or sampled, C walk or
-kernels, the sample target, the batches, why), called directly with the process
-state as arguments; and the runners following the plan they are given."""
+kernels, the sample target, the batches, why), a pure function of the spot and the
+options, called directly; and the runners following the plan they are given."""
 import dataclasses
 import os
 import subprocess
@@ -31,7 +31,6 @@ BIGGER_BOARD_SPOTS = [s for s in SPOTS if s["runouts"] * len(s["hands"]) > SMALL
 BIGGER_STUD_SPOTS = [s for s in SPOTS if s["runouts"] * len(s["hands"]) > SMALL_EXACT
                      and get_game(s["game"]).stud]
 
-STATES = [dict(kernels_loaded=k) for k in (False, True)]
 
 
 def options(exact=None, samples=None, stderr=None, seed=None):
@@ -54,20 +53,18 @@ def test_the_lists_of_spots_are_not_empty():
     assert SMALL_SPOTS and BIGGER_BOARD_SPOTS and BIGGER_STUD_SPOTS
 
 
-@pytest.mark.parametrize("state", STATES, ids=str)
-def test_small_reference_spots_are_walked_in_c_whatever_ran_before(state):
+def test_small_reference_spots_are_walked_in_c():
     for s in SMALL_SPOTS:
-        p = plan(spot_of(s), options(exact=True), **state)
+        p = plan(spot_of(s), options(exact=True))
         assert (p.method, p.backend) == ("exact", "c"), s["id"]
 
 
-@pytest.mark.parametrize("state", STATES, ids=str)
-def test_every_exact_board_spot_is_walked_in_c_by_rank_multisets(state):
+def test_every_exact_board_spot_is_walked_in_c_by_rank_multisets():
     for s in SPOTS:
         spot = spot_of(s)
         if spot.game.stud:
             continue
-        p = plan(spot, options(exact=True), **state)
+        p = plan(spot, options(exact=True))
         assert (p.method, p.backend, p.cost_ns) == ("exact", "c", rank_walk_ns(spot)), s["id"]
         assert f"at most {rank_units(spot):,} board rank multisets" in p.reason
     # the preflop walk: at most 6,188 multisets of five ranks for its million run-outs
@@ -77,9 +74,8 @@ def test_every_exact_board_spot_is_walked_in_c_by_rank_multisets(state):
 
 def test_bigger_stud_spots_are_enumerated_in_the_kernels():
     for s in BIGGER_STUD_SPOTS:
-        for state in STATES:
-            p = plan(spot_of(s), options(exact=True), **state)
-            assert (p.method, p.backend) == ("exact", "numba"), s["id"]
+        p = plan(spot_of(s), options(exact=True))
+        assert (p.method, p.backend) == ("exact", "numba"), s["id"]
 
 
 # --------------------------------------------------------------------------
@@ -94,11 +90,9 @@ def test_auto_enumerates_cheap_spots_and_samples_dear_ones():
         cheap = cost <= AUTO_EXACT_SECONDS * 1e9
         assert p.method == ("exact" if cheap else "sample"), s["id"]
         if not cheap:
-            # fixed-hand stud samples in C, the kernels loaded or not
+            # fixed-hand stud samples in C, board games in the kernels
             backend = "c" if spot.game.stud else "numba"
             assert (p.samples, p.stderr, p.backend) == (DEFAULT_MAX_SAMPLES, DEFAULT_STDERR, backend)
-            loaded = plan(spot, options(), kernels_loaded=True)
-            assert (loaded.method, loaded.backend) == ("sample", backend), s["id"]
     big = parse_spot("stud", ["As2s3d4d", "KhKdQcJc", "7h7d8c8s"], "", "")
     assert exact_cost_ns(big) > AUTO_EXACT_SECONDS * 1e9
     p = plan(big, options())
@@ -135,7 +129,7 @@ def test_plan_is_a_frozen_value_and_a_pure_function():
         p.backend = "numba"
     assert p.reason and "C" in p.reason
     stud = spot_of(BIGGER_STUD_SPOTS[0])
-    assert "kernels" in plan(stud, opts, kernels_loaded=True).reason
+    assert "kernels" in plan(stud, opts).reason
     with pytest.raises(ValueError):
         Plan("sample", "gpu", "no such backend")
     with pytest.raises(ValueError):
@@ -144,7 +138,7 @@ def test_plan_is_a_frozen_value_and_a_pure_function():
 
 def test_exact_batches_cover_about_the_batch_seconds():
     stud = spot_of(BIGGER_STUD_SPOTS[0])
-    p = plan(stud, options(exact=True), kernels_loaded=True)
+    p = plan(stud, options(exact=True))
     assert p.ns_per_unit == pytest.approx(exact_cost_ns(stud) / exact_units(stud, stud.runouts))
     assert p.units_per_batch(4) == int(p.batch_seconds * 1e9 * 4 / p.ns_per_unit)
     assert replace(p, batch_seconds=0.01).units_per_batch(4) < p.units_per_batch(4)

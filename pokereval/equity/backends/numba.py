@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 from ...errors import interrupted
 
-__all__ = ["parallel", "thread_count", "loaded"]
+__all__ = ["parallel", "thread_count"]
 
 # Re-entrant: a batch that runs one kernel per combination of holdings calls
 # parallel() from code that may itself run inside parallel().
@@ -39,11 +39,6 @@ def _after_fork_in_child() -> None:
 
 
 os.register_at_fork(after_in_child=_after_fork_in_child)
-
-
-def loaded() -> bool:
-    """Whether this process has loaded the kernels (the plan then prefers them)."""
-    return "pokereval.kernels" in sys.modules
 
 
 def thread_count(wanted: int | None) -> int:
