@@ -127,8 +127,7 @@ def spot(spot_id: str) -> Spot:
 
 def pokereval_equity():
     """``pokereval``'s ``equity`` function (``pe.equity`` once it is exported), with the
-    kernels loaded: the benchmarks measure them, not the C walk that a process's first
-    preflop spot gets while they are not (``equity_api.C_WALK_SECONDS``)."""
+    kernels loaded (a long-lived process: the kernels' load is not timed)."""
     import pokereval as pe
     import pokereval.kernels  # noqa: F401
 

@@ -117,13 +117,14 @@ def main(argv=None) -> int:
           f"target < {FLOP_TARGET_S:.0f} s: {ok}  (Numba imported: {info.get('numba_loaded')})")
     results["flop_second_process"] = best
 
+    mc = spot("o8-hu-preflop")
     cases = [("flop spot " + FLOP_SPOT.id, spot_code(FLOP_SPOT, exact=True)),
-             (f"exact {KERNEL_SPOT.id} ({KERNEL_SPOT.runouts:,} run-outs)",
-              "import pokereval.kernels\n" + spot_code(KERNEL_SPOT, exact=True))]
+             (f"Monte Carlo {mc.id} (200,000 samples, a kernel)",
+              spot_code(mc, samples=200_000, seed=1))]
     if not args.quick:
-        mc = spot("o8-hu-preflop")
         stud = spot("stud8-hu-5th")
-        cases += [(f"Monte Carlo {mc.id} (200,000 samples)", spot_code(mc, samples=200_000, seed=1)),
+        cases += [(f"exact {KERNEL_SPOT.id} ({KERNEL_SPOT.runouts:,} run-outs, walked in C)",
+                   spot_code(KERNEL_SPOT, exact=True)),
                   (f"exact {stud.id} ({stud.runouts:,} run-outs)", spot_code(stud, exact=True))]
     print("\n  NUMBA_CACHE_DIR = a fresh folder (cold: kernels compiled) / the same folder again (warm):")
     for label, code in cases:

@@ -4,9 +4,9 @@
 Each tree's ``pokereval`` package (built: C module and kernel cache, e.g. ``python
 setup.py build_ext --inplace``) is copied into a fresh folder, so nothing is
 written into the trees.  Then, for ``--rounds`` rounds, a child process per tree
-(before, after, before, after, ...) imports ``pokereval.kernels`` (so exact spots
-run in the kernels, not in C), answers each spot once to load its kernels, and
-times the best of ``--repeats`` answers on one thread.  Both trees see the same
+(before, after, before, after, ...) imports ``pokereval.kernels`` (an older tree
+then walks exact spots in its kernels, not in C), answers each spot once to load its
+kernels, and times the best of ``--repeats`` answers on one thread.  Both trees see the same
 load; the table gives each spot's best time per tree, the ratio after / before
 (below 1: the after tree is faster) and their geometric mean.  Answers are
 compared too: the outcome counts (distributions: the curves) must agree to 1e-12.
@@ -88,7 +88,7 @@ def spot_answer(call: str, kw: dict, threads: int = 1):
 def child(names: list[str], repeats: int, clock=time.perf_counter) -> None:
     import numba
 
-    import pokereval.kernels  # noqa: F401  (exact spots in the kernels, not in C)
+    import pokereval.kernels  # noqa: F401  (an older tree: its exact spots in the kernels)
 
     numba.set_num_threads(1)
     out = {}

@@ -38,9 +38,8 @@ def stages(threads: int | None) -> list[tuple[str, str]]:
         ("python + numpy", "import numpy\n"),
         ("import pokereval (C tables compiled in)", "import pokereval\n"),
         ("+ import the Numba kernels", "import pokereval, pokereval.kernels\n"),
-        (f"exact {SPOT.label} ({SPOT.runouts:,} boards, kernels)",
-         _EQUITY + "import pokereval.kernels\n"  # else a fresh process walks it in C
-         + f"r = equity({args}, exact=True, threads={threads!r})\n"
+        (f"exact {SPOT.label} ({SPOT.runouts:,} boards, walked in C)",
+         _EQUITY + f"r = equity({args}, exact=True, threads={threads!r})\n"
          + f"assert r.exact and r.samples == {SPOT.runouts}\n"),
         ("Monte Carlo, 1,000,000 samples",
          _EQUITY + f"r = equity({args}, samples=1_000_000, seed=1, threads={threads!r})\n"),

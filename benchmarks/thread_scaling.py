@@ -52,7 +52,7 @@ PATHS: list[tuple[str, str, dict]] = [
 def measure(call: str, kw: dict, threads: int, repeats: int) -> dict:
     """``{"t1", "tn", "same"}``: best seconds on one thread and on ``threads``, and
     whether the two answers agree."""
-    import pokereval.kernels  # noqa: F401  (exact spots then run in the kernels, not in C)
+    import pokereval.kernels  # noqa: F401  (loaded before the timing)
 
     (t1, a1), (tn, an) = B.best_times([lambda: answer(call, kw, 1),
                                        lambda: answer(call, kw, threads)], repeats)
