@@ -21,4 +21,26 @@ static inline void tally_showdown(int n, const uint16_t *hv, const uint16_t *lv,
     }
 }
 
+/* tally_showdown without data-dependent branches (who wins is a coin flip to the branch
+ * predictor): maxima, then counts of equals. */
+static inline void tally_outcomes(int n, const uint16_t *hv, const uint16_t *lv, int has_high,
+                                  int64_t *counts) {
+    uint16_t bh = 0, bl = 0;
+    int nh = 0, nl = 0;
+    for (int p = 0; p < n; p++) {
+        bh = hv[p] > bh ? hv[p] : bh;
+        bl = lv[p] > bl ? lv[p] : bl;
+    }
+    for (int p = 0; p < n; p++) {
+        nh += hv[p] == bh;
+        nl += lv[p] == bl;
+    }
+    int high = has_high && bh > 0, low = bl > 0;
+    for (int p = 0; p < n; p++) {
+        int row = (high & (hv[p] == bh)) * nh;
+        int col = low * (1 + (lv[p] == bl) * nl);
+        counts[(p * (n + 1) + row) * (n + 2) + col]++;
+    }
+}
+
 #endif

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 import pokereval as pe
+from pokereval.analysis import board_sampling
 from pokereval.analysis.board_range import card_range
 from pokereval.errors import HandError
 from pokereval.ranges import RangeError
@@ -260,7 +261,10 @@ def test_a_board_range_is_reproducible_with_a_seed():
     assert unseeded.equities == again.equities
 
 
-def test_a_board_range_reports_progress_and_stops_on_ctrl_c():
+def test_a_board_range_reports_progress_and_stops_on_ctrl_c(monkeypatch):
+    # reports every 10 ms rather than 0.2 s: several in a run of a few tenths of a second,
+    # however fast the sampler (the run is 0.3 s on a 2-core VM)
+    monkeypatch.setattr(board_sampling, "PROGRESS_SECONDS", 0.01)
     game, hands, board = "omaha", ["AA:$ds", "KsKdQhJh"], "2c**"
     seen = []
 
@@ -322,7 +326,6 @@ def test_ctrl_c_in_the_cli_with_a_board_range_prints_the_partial_table():
 def test_further_rounds_when_the_first_falls_short(monkeypatch):
     """The first round is sized from the largest possible variance, so it nearly always
     meets the target; sized from a smaller one, further rounds must reach it."""
-    from pokereval.analysis import board_sampling
 
     monkeypatch.setattr(board_sampling, "MAX_SHARE_VARIANCE", 0.01)
     hands, board = ["QQ", "AhKh"], "*s*s*s"
