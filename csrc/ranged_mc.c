@@ -275,48 +275,55 @@ omaha_values(const uint8_t *pc, unsigned low, uint64_t mask, const int nc, const
     /* a flush needs two hole cards of the board's flush suit (a branch rarely taken) */
     unsigned hm = (unsigned)(mask >> fl->shift) & fl->ranks;
     if (hm & (hm - 1)) {
-        uint16_t f = omaha_flush_masks(hm, fl->board);
+        uint16_t f = omaha_flush_top(hm, fl->board);
         best = f > best ? f : best;
     }
     *hv = best;
     *lv = low8 ? pe_omaha_low8[low << 8 | B->low] : 0;
 }
 
-/* One accepted trial's showdown (board games). */
+/* Player p's high and low on the board B (board games). */
 static inline __attribute__((always_inline)) void
-board_trial(const spot_t *S, const trial_t *t, int64_t *counts, const int n, const int nc,
-            const int omaha, const int nb) {
-    const pe_ranges_t *R = S->R;
+player_values(const spot_t *S, const trial_t *t, const board_t *B, const flush_t *fl, int p,
+              const int nc, const int omaha, uint16_t *hv, uint16_t *lv) {
     int low8 = S->D->low;
+    const uint8_t *hole = S->dealt[p] ? t->cards + S->offs[p] : S->R->holes + t->rows[p] * nc;
+    if (omaha && S->rec && !S->dealt[p]) {  /* its record */
+        const record_t *r = S->rec + t->rows[p];
+        omaha_values(r->pc, r->low_bits, r->mask, nc, B, fl, low8, hv, lv);
+    } else if (omaha) {
+        uint8_t pc[10];
+        unsigned low = 0;
+        uint64_t mask = 0;
+        for (int i = 0, k = 0; i < nc; i++) {
+            low |= pe_card_lowbit[hole[i]];
+            mask |= pe_card_mask[hole[i]];
+            for (int j = i + 1; j < nc; j++) pc[k++] = S->pcc[hole[i] << 6 | hole[j]];
+        }
+        omaha_values(pc, low, mask, nc, B, fl, low8, hv, lv);
+    } else {
+        uint64_t key = B->key + PE_SUIT_BIAS, mask = B->mask;
+        for (int i = 0; i < nc; i++) { key += pe_card_key[hole[i]]; mask |= pe_card_mask[hole[i]]; }
+        *hv = high_value(key, mask);
+        *lv = low8 ? pe_low8[low_ranks(mask)] : 0;
+    }
+}
+
+/* One accepted trial's showdown (board games) on its board B. */
+static inline __attribute__((always_inline)) void
+board_trial(const spot_t *S, const trial_t *t, const board_t *B, int64_t *counts, const int n,
+            const int nc, const int omaha) {
     uint16_t hv[PE_MAX_BOARD_PLAYERS], lv[PE_MAX_BOARD_PLAYERS];
-    board_t board, *B = &board;
-    board_summary(S, t, B, omaha, nb);
     /* the board's flush suit (three of its cards or more): where its ranks are in a mask,
      * and all ranks (no such suit: none) */
     uint64_t fb = (B->key + BOARD_BIAS) & PE_FLUSH_BITS;
     int fs = (__builtin_ctzll(fb | 1ull << 63) - PE_SUIT_SHIFT - 3) >> 2 & 3;  /* no branch */
     flush_t fl = {16 * fs, -(unsigned)(fb != 0) & 0x1FFF, (unsigned)(B->mask >> (16 * fs)) & 0x1FFF};
-    for (int p = 0; p < n; p++) {
-        const uint8_t *hole = S->dealt[p] ? t->cards + S->offs[p] : R->holes + t->rows[p] * nc;
-        if (omaha && S->rec && !S->dealt[p]) {  /* its record */
-            const record_t *r = S->rec + t->rows[p];
-            omaha_values(r->pc, r->low_bits, r->mask, nc, B, &fl, low8, hv + p, lv + p);
-        } else if (omaha) {
-            uint8_t pc[10];
-            unsigned low = 0;
-            uint64_t mask = 0;
-            for (int i = 0, k = 0; i < nc; i++) {
-                low |= pe_card_lowbit[hole[i]];
-                mask |= pe_card_mask[hole[i]];
-                for (int j = i + 1; j < nc; j++) pc[k++] = S->pcc[hole[i] << 6 | hole[j]];
-            }
-            omaha_values(pc, low, mask, nc, B, &fl, low8, hv + p, lv + p);
-        } else {
-            uint64_t key = B->key + PE_SUIT_BIAS, mask = B->mask;
-            for (int i = 0; i < nc; i++) { key += pe_card_key[hole[i]]; mask |= pe_card_mask[hole[i]]; }
-            hv[p] = high_value(key, mask);
-            lv[p] = low8 ? pe_low8[low_ranks(mask)] : 0;
-        }
+    if (n == 2) {  /* (heads-up: straight-line code) */
+        player_values(S, t, B, &fl, 0, nc, omaha, hv, lv);
+        player_values(S, t, B, &fl, 1, nc, omaha, hv + 1, lv + 1);
+    } else {
+        for (int p = 0; p < n; p++) player_values(S, t, B, &fl, p, nc, omaha, hv + p, lv + p);
     }
     tally_outcomes(n, hv, lv, 1, counts);
 }
@@ -363,12 +370,24 @@ static void deal_block(const spot_t *S, trial_t *T, int k) {
 
 /* The showdowns of k dealt trials, with constant players, hole cards, game family and
  * cards dealt to the board at the common shapes' call sites (each its own function:
- * loops unrolled, registers its own). */
+ * loops unrolled, registers its own).  The boards first: their pair-table rows (1.1 MB
+ * in all) are fetched while the others are summarised. */
 static inline __attribute__((always_inline)) void
 eval_block(const spot_t *S, const trial_t *T, int k, int64_t *counts, const int n, const int nc,
            const int board, const int omaha, const int nb) {
+    board_t B[BLOCK];
+    for (int i = 0; i < k && board; i++) {
+        board_summary(S, T + i, B + i, omaha, nb);
+        if (omaha) {  /* the row's lines (four at most) */
+            const char *row = (const char *)B[i].row;
+            __builtin_prefetch(row);
+            __builtin_prefetch(row + 64);
+            __builtin_prefetch(row + 128);
+            __builtin_prefetch(row + 2 * PE_RANK_PAIRS - 1);
+        }
+    }
     for (int i = 0; i < k; i++) {
-        if (board) board_trial(S, T + i, counts, n, nc, omaha, nb);
+        if (board) board_trial(S, T + i, B + i, counts, n, nc, omaha);
         else stud_trial(S, T + i, counts);
     }
 }
