@@ -23,12 +23,11 @@ static pthread_once_t built = PTHREAD_ONCE_INIT;
  * (rows key >> PE_BOARD_HASH_SHIFT, those with the most keys placed first), as the
  * kernels' kernels.boards: 23 KB of offsets instead of the general hash's 512 KB and a
  * 152 KB slot_of, so that finding a board's slot costs no cache miss. */
-static uint8_t used[PE_BOARD_HASH_SIZE];
+static int next_free[PE_BOARD_HASH_SIZE + 1];  /* toward the first free place from each */
 
-static int fits(const int *col, int n, int o) {
-    for (int j = 0; j < n; j++)
-        if (col[j] + o >= PE_BOARD_HASH_SIZE || used[col[j] + o]) return 0;
-    return 1;
+static int first_free(int i) {
+    while (next_free[i] != i) i = next_free[i] = next_free[next_free[i]];
+    return i;
 }
 
 static void build_board_hash(const uint32_t *keys, int nkeys) {
@@ -47,17 +46,21 @@ static void build_board_hash(const uint32_t *keys, int nkeys) {
     for (int c = most; c > 0; c--)  /* rows by count, most first */
         for (int r = 0; r < PE_BOARD_HASH_ROWS; r++)
             if (fill[r] == c) order[no++] = r;
-    for (int k = 0, lowest = 0; k < no; k++) {
-        /* every place below the lowest free one is taken: each key's col + o >= lowest */
-        int r = order[k], o = 0;
-        for (int j = start[r]; j < start[r + 1]; j++) o = lowest - col[j] > o ? lowest - col[j] : o;
-        while (o < PE_BOARD_HASH_SIZE && !fits(col + start[r], fill[r], o)) o++;
+    for (int i = 0; i <= PE_BOARD_HASH_SIZE; i++) next_free[i] = i;
+    for (int k = 0; k < no; k++) {
+        /* the least o with every key's place col + o free: a taken place moves o on to
+         * where that key's place is the next free one (no o in between can fit) */
+        int r = order[k], o = 0, j = start[r];
+        while (j < start[r + 1] && col[j] + o < PE_BOARD_HASH_SIZE) {
+            int f = first_free(col[j] + o);
+            if (f == col[j] + o) j++;
+            else { o = f - col[j]; j = start[r]; }
+        }
         board_off[r] = o - (r << shift);
-        for (int j = start[r]; j < start[r + 1] && o < PE_BOARD_HASH_SIZE; j++) {
-            used[col[j] + o] = 1;
+        for (j = start[r]; j < start[r + 1] && col[j] + o < PE_BOARD_HASH_SIZE; j++) {
+            next_free[col[j] + o] = col[j] + o + 1;  /* (all fit: the last place is 7,260) */
             board_slot[col[j] + o] = (uint16_t)slot[j];
         }
-        while (lowest < PE_BOARD_HASH_SIZE && used[lowest]) lowest++;
     }
 }
 
@@ -108,7 +111,9 @@ static void build(void) {
     view.high_len = PE_BOARD_RANK_SETS * PE_RANK_PAIRS;
     view.pair_class = pair_class;
     view.board_off = board_off;
+    view.board_off_len = PE_BOARD_HASH_ROWS;
     view.board_slot = board_slot;
+    view.board_slot_len = PE_BOARD_HASH_SIZE;
 }
 
 const pe_pair_high_t *pe_pair_high(void) {

@@ -96,8 +96,8 @@ typedef struct {
     const uint16_t *slot_of; size_t slot_of_len;
     const uint16_t *high;    size_t high_len;
     const uint8_t *pair_class;
-    const int32_t *board_off;
-    const uint16_t *board_slot;
+    const int32_t *board_off;   size_t board_off_len;
+    const uint16_t *board_slot; size_t board_slot_len;
 } pe_pair_high_t;
 const pe_pair_high_t *pe_pair_high(void);
 /* Monte Carlo with players given as ranges (csrc/ranged_mc.c).  Player p's holdings are rows [pstart[p], pstart[p] +

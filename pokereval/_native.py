@@ -178,16 +178,10 @@ def pair_high_table() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 def board_hash() -> tuple[np.ndarray, np.ndarray]:
     """The pair table's small hash of five-card board rank keys (``pe_pair_high``),
-    read-only: ``(board_off int32[rows], board_slot uint16[size])`` with the board's row
+    read-only: ``(board_off int32[rows], board_slot uint16[size])``, the board's row being
     ``board_slot[key + board_off[key >> PE_BOARD_HASH_SHIFT]]``."""
     view = lib.pe_pair_high()
-    arrays = []
-    for name, n, dtype in (("board_off", lib.PE_BOARD_HASH_ROWS, np.int32),
-                           ("board_slot", lib.PE_BOARD_HASH_SIZE, np.uint16)):
-        a = np.frombuffer(ffi.buffer(getattr(view, name), n * np.dtype(dtype).itemsize), dtype=dtype)
-        a.flags.writeable = False
-        arrays.append(a)
-    return arrays[0], arrays[1]
+    return _view(view, "board_off", np.int32), _view(view, "board_slot", np.uint16)
 
 
 # ---------------------------------------------------------------------------
