@@ -153,7 +153,7 @@ draw_holdings(const spot_t *S, xo_t *st, trial_t *T, int want, int64_t *tries, i
         tried++;
         for (int o = 0; o < hout; o++) draw_output(S, &s, t->half, o);
         uint64_t used = blocked;
-        uint32_t x = t->half[0];
+        uint32_t x = hout ? t->half[0] : 0;
         int q = 0;
         for (int g = 0; q < nlisted; q++) {
             if (!simple && S->hnew[q]) x = t->half[g++];
