@@ -97,4 +97,25 @@ static inline uint16_t omaha_flush_masks(unsigned hmask, unsigned bmask) {
     return best;
 }
 
+/* omaha_flush_masks in a few steps (the same value for every hmask of 2 to 5 ranks and
+ * disjoint bmask of 3 to 5, checked exhaustively): two hole and three board ranks of one
+ * suit are distinct, so the top two of the one with the top three of the other beat every
+ * other five at each place, and only a straight flush elsewhere can do better, which
+ * needs five ranks in a row among both and exactly two of them from the hole. */
+static inline unsigned top_rank(unsigned mask) { return 1u << (31 - __builtin_clz(mask)); }
+
+static inline uint16_t omaha_flush_top(unsigned hmask, unsigned bmask) {
+    unsigned h1 = top_rank(hmask), h2 = top_rank(hmask ^ h1), b1 = top_rank(bmask);
+    unsigned b2 = top_rank(bmask ^ b1), b3 = top_rank(bmask ^ b1 ^ b2);
+    uint16_t best = pe_hi_flush[h1 | h2 | b1 | b2 | b3];
+    unsigned all = hmask | bmask, v = all << 1 | (all >> 12 & 1);  /* bit 0: the ace, low */
+    for (unsigned runs = v & v >> 1 & v >> 2 & v >> 3 & v >> 4; runs; runs &= runs - 1) {
+        int i = __builtin_ctz(runs);  /* ranks i - 1 .. i + 3 (rank -1: the ace) */
+        unsigned w = (0x1Fu << i) >> 1 | (i == 0 ? 1u << 12 : 0), two = hmask & w;
+        two &= two - 1;
+        if (two && !(two & (two - 1)) && pe_hi_flush[w] > best) best = pe_hi_flush[w];
+    }
+    return best;
+}
+
 #endif

@@ -2,8 +2,9 @@
  * with three of a five-card board's ranks, for every (board rank multiset, rank pair).
  * With it a holding's no-flush high costs one read per pair of hole cards instead of the
  * 10 three-card subsets of the board per pair (ranged_mc.c, and the Numba kernels through
- * pokereval.kernels.range_tables).  Built once, on first use (2.7 M lookups, a few ms),
- * so that importing the module stays cheap. */
+ * pokereval.kernels.range_tables); a small hash of the five-card rank keys finds a board's
+ * row.  Built once, on first use (2.7 M lookups, a few ms), so that importing the module
+ * stays cheap. */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
 #include <string.h>
@@ -13,10 +14,58 @@
 static uint16_t slot_of[PE_RANK_MULTISETS];
 static uint16_t high[PE_BOARD_RANK_SETS * PE_RANK_PAIRS];
 static uint8_t pair_class[13 * 13];
+static int32_t board_off[PE_BOARD_HASH_ROWS];
+static uint16_t board_slot[PE_BOARD_HASH_SIZE];
 static pe_pair_high_t view;
 static pthread_once_t built = PTHREAD_ONCE_INIT;
 
+/* The five-card boards' small perfect hash: first-fit row displacement of the rank keys
+ * (rows key >> PE_BOARD_HASH_SHIFT, those with the most keys placed first), as the
+ * kernels' kernels.boards: 23 KB of offsets instead of the general hash's 512 KB and a
+ * 152 KB slot_of, so that finding a board's slot costs no cache miss. */
+static int next_free[PE_BOARD_HASH_SIZE + 1];  /* toward the first free place from each */
+
+static int first_free(int i) {
+    while (next_free[i] != i) i = next_free[i] = next_free[next_free[i]];
+    return i;
+}
+
+static void build_board_hash(const uint32_t *keys, int nkeys) {
+    static int start[PE_BOARD_HASH_ROWS + 1], fill[PE_BOARD_HASH_ROWS], order[PE_BOARD_HASH_ROWS];
+    static int col[PE_BOARD_RANK_SETS], slot[PE_BOARD_RANK_SETS];
+    const int shift = PE_BOARD_HASH_SHIFT;
+    int most = 0, no = 0;
+    for (int i = 0; i < nkeys; i++) start[(keys[i] >> shift) + 1]++;
+    for (int r = 0; r < PE_BOARD_HASH_ROWS; r++) start[r + 1] += start[r];
+    for (int i = 0; i < nkeys; i++) {  /* each row's keys, in slot order */
+        int r = (int)(keys[i] >> shift), at = start[r] + fill[r]++;
+        col[at] = (int)(keys[i] & ((1u << shift) - 1));
+        slot[at] = i;
+        if (fill[r] > most) most = fill[r];
+    }
+    for (int c = most; c > 0; c--)  /* rows by count, most first */
+        for (int r = 0; r < PE_BOARD_HASH_ROWS; r++)
+            if (fill[r] == c) order[no++] = r;
+    for (int i = 0; i <= PE_BOARD_HASH_SIZE; i++) next_free[i] = i;
+    for (int k = 0; k < no; k++) {
+        /* the least o with every key's place col + o free: a taken place moves o on to
+         * where that key's place is the next free one (no o in between can fit) */
+        int r = order[k], o = 0, j = start[r];
+        while (j < start[r + 1] && col[j] + o < PE_BOARD_HASH_SIZE) {
+            int f = first_free(col[j] + o);
+            if (f == col[j] + o) j++;
+            else { o = f - col[j]; j = start[r]; }
+        }
+        board_off[r] = o - (r << shift);
+        for (j = start[r]; j < start[r + 1] && col[j] + o < PE_BOARD_HASH_SIZE; j++) {
+            next_free[col[j] + o] = col[j] + o + 1;  /* (all fit: the last place is 7,260) */
+            board_slot[col[j] + o] = (uint16_t)slot[j];
+        }
+    }
+}
+
 static void build(void) {
+    static uint32_t keys[PE_BOARD_RANK_SETS];
     int a[2], pc = 0;
     for (a[0] = 0; a[0] < 13; a[0]++)  /* pairs in the order a <= b (itertools' order) */
         for (a[1] = a[0]; a[1] < 13; a[1]++, pc++)
@@ -32,6 +81,7 @@ static void build(void) {
                         uint32_t key = 0;
                         for (int i = 0; i < 5; i++) { count[r[i]]++; key += pe_rank_weight[r[i]]; }
                         slot_of[rank_index(key)] = (uint16_t)slot;
+                        keys[slot] = key;
                         uint16_t *row = high + slot * PE_RANK_PAIRS;
                         for (a[0] = 0; a[0] < 13; a[0]++)
                             for (a[1] = a[0]; a[1] < 13; a[1]++) {
@@ -54,11 +104,16 @@ static void build(void) {
                             }
                         slot++;
                     }
+    build_board_hash(keys, PE_BOARD_RANK_SETS);
     view.slot_of = slot_of;
     view.slot_of_len = PE_RANK_MULTISETS;
     view.high = high;
     view.high_len = PE_BOARD_RANK_SETS * PE_RANK_PAIRS;
     view.pair_class = pair_class;
+    view.board_off = board_off;
+    view.board_off_len = PE_BOARD_HASH_ROWS;
+    view.board_slot = board_slot;
+    view.board_slot_len = PE_BOARD_HASH_SIZE;
 }
 
 const pe_pair_high_t *pe_pair_high(void) {

@@ -100,13 +100,20 @@ int64_t pe_stud_mc(const uint8_t *known, int n, int nknown, const uint8_t *unsee
                    int64_t chunk, int64_t total, int64_t *counts);
 /* Omaha family: the best no-flush two + three high of a hole rank pair with three of a
  * five-card board's ranks: high[slot * PE_RANK_PAIRS + pair_class[13 * r1 + r2]], slot =
- * slot_of[perfect-hash index of the board's rank key] (built on first call, thread-safe). */
+ * slot_of[perfect-hash index of the board's rank key], or (a smaller hash of the five-card
+ * rank keys alone) board_slot[key + board_off[key >> PE_BOARD_HASH_SHIFT]] (built on
+ * first call, thread-safe). */
 #define PE_BOARD_RANK_SETS 6175
 #define PE_RANK_PAIRS 91
+#define PE_BOARD_HASH_SHIFT 12
+#define PE_BOARD_HASH_ROWS 5858  /* (the largest five-card key, AAAAK, >> 12) + 1 */
+#define PE_BOARD_HASH_SIZE 8192
 typedef struct {
     const uint16_t *slot_of; size_t slot_of_len;
     const uint16_t *high;    size_t high_len;
     const uint8_t *pair_class;
+    const int32_t *board_off;   size_t board_off_len;
+    const uint16_t *board_slot; size_t board_slot_len;
 } pe_pair_high_t;
 const pe_pair_high_t *pe_pair_high(void);
 /* Monte Carlo with players given as ranges (csrc/ranged_mc.c).  Player p's holdings are rows [pstart[p], pstart[p] +
@@ -125,15 +132,15 @@ typedef struct {
 } pe_ranges_t;
 /* The deal: game PE_BOARD_GAME (omaha: exactly two hole cards; low: eight-or-better; the
  * board's nknown cards given) or a stud game (mo cards drawn each, then a shared one when
- * shared); deck: the cards that may come (the ranged holdings' included); use_rest: the
- * one listed player's holding is dealt around (its rest of the deck, no card rejected). */
+ * shared); deck: the cards that may come (the ranged holdings' included; a holding with a
+ * card outside it is never dealt). */
 #define PE_BOARD_GAME 3
 typedef struct {
     int game, omaha, low;
     const uint8_t *known;
     int nknown, mo, shared;
     const uint8_t *deck;
-    int ndeck, use_rest;
+    int ndeck;
 } pe_deal_t;
 /* Chunks [first_chunk, first_chunk + nchunks) as pe_stud_mc's, each stopping after its
  * samples are accepted or maxfactor times as many attempts: counts[n][n + 1][n + 2]

@@ -89,11 +89,7 @@ typedef struct {
  * (Brackett-Rozinsky and Lemire, 2024): unbiased, a retry rarer than 1 in 30,000, a third
  * of the multiplications and a sixth of the generator's outputs of one draw per output. */
 static inline uint32_t draw_group(const stud_t *S, uint32_t x, int lo, uint32_t *q) {
-    for (int k = 0; k < GROUP; k++) {
-        uint64_t m = (uint64_t)x * S->bound[lo + k];
-        q[k] = (uint32_t)(m >> 32);
-        x = (uint32_t)m;
-    }
+    for (int k = 0; k < GROUP; k++) q[k] = xo_digit(&x, S->bound[lo + k]);
     return x;
 }
 
@@ -278,7 +274,7 @@ int64_t pe_stud_mc(const uint8_t *known, int n, int nknown, const uint8_t *unsee
     for (int i = 0; i < MAX_DRAWS; i++) S.bound[i] = i < need ? (uint32_t)(u - i) : 1;
     for (int g = 0; g < MAX_DRAWS / GROUP; g++) {
         uint32_t product = S.bound[GROUP * g] * S.bound[GROUP * g + 1] * S.bound[GROUP * g + 2];
-        S.threshold[g] = (0u - product) % product;  /* 2^32 mod product */
+        S.threshold[g] = xo_batch_threshold(product);  /* 2^32 mod product */
     }
     memset(counts, 0, sizeof(int64_t) * (size_t)(n * (n + 1) * (n + 2)));
     int cells = n <= HIST_PLAYERS ? 1 << (2 * n + 1) : 0;

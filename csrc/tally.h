@@ -7,17 +7,24 @@
 #define POKEREVAL_TALLY_H
 #include <stdint.h>
 
+/* Without data-dependent branches (who wins is a coin flip to the branch predictor):
+ * maxima, then counts of equals. */
 static inline void tally_showdown_weighted(int n, const uint16_t *hv, const uint16_t *lv,
                                            int has_high, int64_t weight, int64_t *counts) {
     uint16_t bh = 0, bl = 0;
     int nh = 0, nl = 0;
     for (int p = 0; p < n; p++) {
-        if (hv[p] > bh) { bh = hv[p]; nh = 1; } else if (hv[p] == bh) nh++;
-        if (lv[p] > bl) { bl = lv[p]; nl = 1; } else if (lv[p] == bl) nl++;
+        bh = hv[p] > bh ? hv[p] : bh;
+        bl = lv[p] > bl ? lv[p] : bl;
     }
     for (int p = 0; p < n; p++) {
-        int row = has_high && bh > 0 && hv[p] == bh ? nh : 0;
-        int col = bl == 0 ? 0 : (lv[p] == bl ? 1 + nl : 1);
+        nh += hv[p] == bh;
+        nl += lv[p] == bl;
+    }
+    int high = has_high && bh > 0, low = bl > 0;
+    for (int p = 0; p < n; p++) {
+        int row = (high & (hv[p] == bh)) * nh;
+        int col = low * (1 + (lv[p] == bl) * nl);
         counts[(p * (n + 1) + row) * (n + 2) + col] += weight;
     }
 }

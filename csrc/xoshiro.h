@@ -1,6 +1,7 @@
 /* The Monte Carlo kernels' random streams in C (pokereval.kernels.rng): xoshiro256**
  * seeded per chunk through SplitMix64, and Lemire's unbiased bounded draw, so that the C
- * samplers (ranged_mc.c; stud_mc.c has its own batched draws) use the kernels' streams. */
+ * samplers (ranged_mc.c, stud_mc.c) use the kernels' streams; and several bounded draws
+ * from 32 random bits (both samplers). */
 #ifndef POKEREVAL_XOSHIRO_H
 #define POKEREVAL_XOSHIRO_H
 #include <stdint.h>
@@ -42,6 +43,26 @@ static inline uint32_t xo_below(xo_t *st, uint64_t bound) {
         }
     }
     return (uint32_t)(m >> 32);
+}
+
+/* Batched ranged draws (Brackett-Rozinsky and Lemire, "Batched ranged random integer
+ * generation", 2024) from 32 random bits x: uniform integers below bounds b1..bk whose
+ * product P is at most 2^32, by xo_digit with each bound in turn (x * b: the digit is
+ * the high half, x becomes the low half).  The digits are those of floor(x * P / 2^32)
+ * in the mixed radix of the bounds, and x ends as x * P mod 2^32: rejecting x when that
+ * is below xo_batch_threshold(P) (Lemire's rule, xo_batch_ok) leaves each k-tuple the
+ * same number of values of x, so the draws are unbiased.  A product up to 2^24 rejects at
+ * most one x in 256. */
+static inline uint32_t xo_digit(uint32_t *x, uint32_t bound) {
+    uint64_t m = (uint64_t)*x * bound;
+    *x = (uint32_t)m;
+    return (uint32_t)(m >> 32);
+}
+
+static inline uint32_t xo_batch_threshold(uint32_t product) { return (0u - product) % product; }
+
+static inline int xo_batch_ok(uint32_t x, uint32_t product, uint32_t threshold) {
+    return (uint32_t)(x * product) >= threshold;
 }
 
 #endif

@@ -223,6 +223,14 @@ def pair_high_table() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return slot_of, high, pair_class
 
 
+def board_hash() -> tuple[np.ndarray, np.ndarray]:
+    """The pair table's small hash of five-card board rank keys (``pe_pair_high``),
+    read-only: ``(board_off int32[rows], board_slot uint16[size])``, the board's row being
+    ``board_slot[key + board_off[key >> PE_BOARD_HASH_SHIFT]]``."""
+    view = lib.pe_pair_high()
+    return _view(view, "board_off", np.int32), _view(view, "board_slot", np.uint16)
+
+
 # ---------------------------------------------------------------------------
 # players given as ranges (pe_ranged_mc; the Numba kernels read the same rows)
 # ---------------------------------------------------------------------------
@@ -285,8 +293,8 @@ def range_rows(blocks: list[np.ndarray], weights: list) -> RangeRows:
 
 
 def ranged_mc_counts(rows: RangeRows, kind: np.ndarray, game: str | None, omaha: bool, low8: bool,
-                     known: np.ndarray, mo: int, shared: bool, deck: np.ndarray, use_rest: bool,
-                     seed: int, first_chunk: int, nchunks: int, chunk: int, total: int,
+                     known: np.ndarray, mo: int, shared: bool, deck: np.ndarray, seed: int,
+                     first_chunk: int, nchunks: int, chunk: int, total: int,
                      maxfactor: int) -> tuple[np.ndarray, np.ndarray]:
     """``(counts int64[n, n + 1, n + 2], info int64[nchunks, 2])`` of the ranged Monte Carlo
     chunks ``[first_chunk, first_chunk + nchunks)`` in one C call (a board game with
@@ -305,8 +313,7 @@ def ranged_mc_counts(rows: RangeRows, kind: np.ndarray, game: str | None, omaha:
     D = ffi.new("pe_deal_t *", {
         "game": lib.PE_BOARD_GAME if game is None else STUD_GAMES[game], "omaha": int(omaha),
         "low": int(low8), "known": _ptr(known, "uint8_t *"), "nknown": len(known), "mo": mo,
-        "shared": int(shared), "deck": _ptr(deck, "uint8_t *"), "ndeck": len(deck),
-        "use_rest": int(use_rest)})
+        "shared": int(shared), "deck": _ptr(deck, "uint8_t *"), "ndeck": len(deck)})
     counts = np.empty((n, n + 1, n + 2), dtype=np.int64)
     info = np.empty((max(nchunks, 1), 2), dtype=np.int64)
     if lib.pe_ranged_mc(R, D, seed, first_chunk, nchunks, chunk, total, maxfactor,

@@ -27,10 +27,6 @@ __all__ = ["RangedRunner", "whole_weights", "MAX_TRIES_FACTOR"]
 #: A Monte Carlo chunk of ranged players gives up after this many attempts
 #: per wanted sample (acceptance below 1 / MAX_TRIES_FACTOR: an error).
 MAX_TRIES_FACTOR = 1000
-#: Monte Carlo with one listed range deals around its holding (the holding's rest of the
-#: deck, no card rejected) when its holdings x the deck's cards are at most this (the rule
-#: of the former kernels' rest-of-deck table, kept: a seed gives the same samples).
-MAX_REST_BYTES = 8 << 20
 #: Combinations of holdings listed in Python, without the kernels, up to this product of
 #: the range sizes (about 10 ms).
 PYTHON_LISTING = 20_000
@@ -360,10 +356,6 @@ class RangedRunner(Runner):
         # a one-holding range's cards never come: out of the deck, not rejected per card
         fixed = {int(c) for b, k in zip(blocks, kind) if k == PlayerKind.EXACT for c in b[0]}
         deck = np.array([c for c in spot.unseen if c not in fixed], dtype=np.uint8)
-        listed = [b for b, k in zip(blocks, kind) if k == PlayerKind.LISTED]
-        # one listed range: dealt around its holding (see MAX_REST_BYTES)
-        around = (len(listed) == 1 and len(listed[0]) * len(deck) <= MAX_REST_BYTES
-                  and len(deck) >= listed[0].shape[1])
         g = spot.game
         rows = range_rows(blocks, self.weights)
         known = np.array(spot.board, dtype=np.uint8)
@@ -371,8 +363,8 @@ class RangedRunner(Runner):
 
         def part(first: int, count: int):
             return ranged_mc_counts(rows, kind, g.name if g.stud else None, g.exactly_two,
-                                    g.low == "eight", known, spot.mo, spot.shared, deck, around,
-                                    seed, first, count, MC_CHUNK, total, MAX_TRIES_FACTOR)
+                                    g.low == "eight", known, spot.mo, spot.shared, deck, seed,
+                                    first, count, MC_CHUNK, total, MAX_TRIES_FACTOR)
 
         def call(first_chunk: int, nchunks: int):
             parts = split_chunks(part, first_chunk, nchunks, threads)

@@ -326,7 +326,6 @@ def test_ctrl_c_in_the_cli_with_a_board_range_prints_the_partial_table():
 def test_further_rounds_when_the_first_falls_short(monkeypatch):
     """The first round is sized from the largest possible variance, so it nearly always
     meets the target; sized from a smaller one, further rounds must reach it."""
-    from pokereval.analysis import board_sampling
 
     monkeypatch.setattr(board_sampling, "MAX_SHARE_VARIANCE", 0.01)
     hands, board = ["QQ", "AhKh"], "*s*s*s"

@@ -1,9 +1,13 @@
 """Monte Carlo of ranges in C (``pe_ranged_mc``): within 4 standard errors of the exact
-answer in every game, kind of player (exact, listed by weight, dealt) and way of dealing
-(around one listed range, or rejecting collisions); the same counts for a seed however
-the chunks are split over threads; the alias tables give each holding its weight; the
-plan samples every range spot there, and a process's range answers load no Numba."""
+answer in every game family, kind of player (exact, listed by weight, dealt), way of
+drawing the holdings (equal weights from one draw, or alias coins and several draws) and
+of dealing (a listed range's precomputed rest of the deck, or the deck less the holdings'
+cards); the same counts for a seed however the chunks are split over threads and calls
+(with or without the per-call holding records); the alias tables give each holding its
+weight; the board hash finds every board's row; the plan samples every range spot there,
+and a process's range answers load no Numba."""
 import os
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -14,7 +18,7 @@ import numpy as np
 import pytest
 
 import pokereval
-from pokereval._native import PlayerKind, alias_table, range_rows, ranged_mc_counts
+from pokereval._native import PlayerKind, alias_table, lib, range_rows, ranged_mc_counts
 from pokereval.equity.options import parse_options
 from pokereval.equity.plan import combinations_to_list, plan
 from pokereval.equity.ranged import RangedRunner
@@ -22,15 +26,23 @@ from pokereval.equity.run import execute
 from pokereval.equity.spot import parse_spot
 from pokereval.errors import HandError
 
-# every path of the sampler: dealt around one listed range or rejecting collisions,
-# random hands dealt (hold'em, Omaha, 5-card Omaha), weights, exact hands, stud and razz;
-# spots small enough to enumerate, so that the samples are checked against the exact answer
+# every path of the sampler: one listed range (its rest of the deck) or several (collisions
+# rejected), random hands dealt (hold'em, Omaha, 5-card Omaha, Courchevel), weights, exact
+# hands, heads-up preflop Omaha (its own evaluator), three and five players (several draws
+# of holdings to a trial), stud and razz; spots small enough to enumerate, so that the
+# samples are checked against the exact answer
 SPOTS = [
     ("holdem", ["AKs,QQ+", "**"], "Kd7s2c9h", ""),
     ("holdem", ["AKs,QQ+@50", "KK,AQs", "JhTh"], "Kd7s2c", ""),
+    ("holdem", ["QQ+,AK"] * 4 + ["JJ+@3,AQ"], "2c3d8h9sTc", ""),
     ("omaha-hilo", ["AhA3c4c", "****"], "Kh7h2c9h3d", ""),
     ("omaha-hilo", ["AA23", "KK**:$ds"], "Kd7s2c9h", "5c"),
+    ("omaha-hilo", ["AhAd2c3s@1,AcAs2d3c@1", "KhKdQcJc"], "", ""),
+    ("omaha-hilo", ["AhAd2c3s@1,AcAs2d3c@1", "KhKdQcJc@1,KsKcQdJd@1"], "", ""),
+    ("omaha-hilo", ["AhAd2c3s@1,AcAs2d3c@1", "KhKdQcJc@1,KsKcQdJd@1", "****"], "Th7h2c9h", ""),
+    ("omaha", ["AhAd2c3s@3,AcAs2d3c,AhKh8c8d@2", "KsKcQdJd@4,KhKdQcJc"], "Td7h2c9s", ""),
     ("omaha5", ["AhAdKsK2c", "*****"], "Qh7h2d9h3s", ""),
+    ("courchevel-hilo", ["AhAd2c3s4d@1,AcAs2d3c4h@1", "*****"], "Kh7h2c9h3d", ""),
     ("stud", ["AhAd2c5c67", "KhKdQc8c9s4d"], "", ""),
     ("razz", ["Ah2c3d4sKQ", "8c9c7dTsJs6d"], "", "5h"),
 ]
@@ -59,8 +71,8 @@ def test_the_samples_agree_with_the_exact_answer(game, hands, board, dead):
 
 
 def test_attempts_lost_to_collisions_are_counted():
-    """Dealt around one listed range (a random hand: nothing to collide with), no attempt
-    is lost; two listed ranges lose the attempts whose holdings share a card."""
+    """One listed range (and a random hand: nothing to collide with) loses no attempt;
+    two listed ranges lose the attempts whose holdings share a card."""
     around = _runner("omaha-hilo", ["AA**", "****"], "", "")
     _, info = around.mc_call(np.uint64(1), 40_000)(0, 10)
     assert info[:, 0].sum() == info[:, 1].sum() == 40_000
@@ -77,6 +89,105 @@ def test_threads_split_the_chunks_without_changing_the_counts():
     for c, info in counts[1:]:
         np.testing.assert_array_equal(c, counts[0][0])
         np.testing.assert_array_equal(info, counts[0][1])
+
+
+@pytest.mark.parametrize("game, hands", [
+    ("omaha-hilo", ["AA**", "****"]),    # one listed range: its rest of the deck per holding
+    ("omaha-hilo", ["AA2*", "KK**"]),    # two: the deck less both holdings
+    ("omaha5-hilo", ["AAKK*", "QQJJ*"]),
+    ("holdem", ["22+,A2+,K2+,Q2+,J2+,T2+,92+,82+", "**"]),
+    ("stud-hilo", ["**7s", "AsKs2d"]),
+])
+def test_holding_records_do_not_change_the_counts(game, hands):
+    """A call works out its holdings' records (and one listed range's rest of the deck)
+    only when it has four samples or more per holding row: chunk by chunk here (one chunk
+    of 4,096 samples a call: none), all at once there (12 chunks: records), the same
+    counts and attempts."""
+    total, chunks = 12 * 4096, 12
+    runner = _runner(game, hands, "", "")
+    kinds = runner._kinds(dealt=not runner.spot.game.stud)
+    rows = sum(1 if k == PlayerKind.DEALT else len(b) for b, k in zip(runner.blocks, kinds))
+    assert 4096 // 4 < rows <= total // 4
+    call = runner.mc_call(np.uint64(11), total)
+    whole, info = call(0, chunks)
+    parts = [call(c, 1) for c in range(chunks)]
+    np.testing.assert_array_equal(sum(c for c, _ in parts), whole)
+    np.testing.assert_array_equal(np.concatenate([i for _, i in parts]), info)
+
+
+def test_a_dealt_hand_and_the_same_hand_listed_agree():
+    """The random hand ``****`` dealt from the deck, or drawn from the list of all its
+    holdings with equal weights and rejected on a collision: two ways, one answer."""
+    runner = _runner("omaha-hilo", ["AA**", "****"], "Kh7h2c", "")
+    rows = range_rows(runner.blocks, runner.weights)
+    deck = np.array(runner.spot.unseen, dtype=np.uint8)
+    known = np.array(runner.spot.board, dtype=np.uint8)
+    total = 100 * 4096
+    shares = []
+    for kind, seed in (([PlayerKind.LISTED, PlayerKind.DEALT], 1), ([PlayerKind.LISTED] * 2, 2)):
+        counts, info = ranged_mc_counts(rows, np.array(kind, dtype=np.int64), None, True, True,
+                                        known, 0, False, deck, seed, 0, 100, 4096, total, 1000)
+        assert info[:, 0].sum() == total
+        # player 1's share of the pot: the high half (won or split) and the low half
+        high = (counts[0, 1].sum() + counts[0, 2].sum() / 2) / total
+        shares.append(high)
+    se = (0.25 / total) ** 0.5
+    assert abs(shares[0] - shares[1]) < 4 * 2 ** 0.5 * se, shares
+
+
+def test_the_board_hash_finds_every_board():
+    """Each five-card board rank multiset's row through the small board hash is its row
+    through the general rank hash."""
+    from itertools import combinations_with_replacement
+
+    from pokereval._native import TABLES, board_hash, pair_high_table
+
+    slot_of, _, _ = pair_high_table()
+    off, slot = board_hash()
+    weight, ph = TABLES.rank_weight.astype(np.int64), TABLES.ph_offset.astype(np.int64)
+    boards = [b for b in combinations_with_replacement(range(13), 5) if b[0] != b[4]]
+    keys = weight[np.array(boards)].sum(axis=1)
+    via_hash = slot[keys + off[keys >> lib.PE_BOARD_HASH_SHIFT]]
+    via_ranks = slot_of[keys + ph[keys >> lib.PE_PH_SHIFT]]
+    assert len(boards) == lib.PE_BOARD_RANK_SETS
+    np.testing.assert_array_equal(via_hash, via_ranks)
+    assert sorted(via_hash.tolist()) == list(range(lib.PE_BOARD_RANK_SETS))
+
+
+FLUSH_CHECK = r"""
+#include <stdio.h>
+#include "pokereval.h"
+#include "board_parts.h"
+int main(void) {
+    long pairs = 0, differ = 0;
+    pe_init();
+    for (unsigned hole = 0; hole < 8192; hole++)
+        for (unsigned board = 0; board < 8192; board++) {
+            int h = __builtin_popcount(hole), b = __builtin_popcount(board);
+            if (h < 2 || h > 5 || b < 3 || b > 5 || (hole & board)) continue;
+            pairs++;
+            differ += omaha_flush_top(hole, board) != omaha_flush_masks(hole, board);
+        }
+    printf("%ld %ld\n", pairs, differ);
+    return 0;
+}
+"""
+
+
+@pytest.mark.skipif(shutil.which("gcc") is None, reason="needs gcc")
+def test_the_quick_omaha_flush_is_the_flush_of_every_choice(tmp_path):
+    """board_parts.h's omaha_flush_top (the sampler's: top two hole ranks with the top three
+    board ranks, or a straight flush) against omaha_flush_masks (every two of the hole's
+    ranks with every three of the board's) for every hole suit of 2 to 5 ranks and disjoint
+    board suit of 3 to 5: 715,572 pairs, none differ."""
+    csrc = Path(pokereval.__file__).resolve().parents[1] / "csrc"
+    (tmp_path / "check.c").write_text(FLUSH_CHECK)
+    exe = tmp_path / "check"
+    subprocess.run(["gcc", "-std=c99", "-O2", "-I", str(csrc), str(tmp_path / "check.c"),
+                    str(csrc / "tables.c"), "-o", str(exe)], check=True)
+    pairs, differ = map(int, subprocess.run([str(exe)], capture_output=True, text=True,
+                                            check=True).stdout.split())
+    assert (pairs, differ) == (715_572, 0)
 
 
 def test_alias_tables_give_each_holding_its_weight():
@@ -116,11 +227,11 @@ def test_bad_arguments_are_refused():
     deck = np.array(runner.spot.unseen, dtype=np.uint8)
     with pytest.raises(HandError, match="unsupported spot"):
         ranged_mc_counts(rows, kind, "stud", False, False, np.zeros(0, np.uint8), 4, False, deck,
-                         False, 1, 0, 1, 4096, 4096, 1000)
+                         1, 0, 1, 4096, 4096, 1000)
     kind = np.array([PlayerKind.LISTED, PlayerKind.LISTED], dtype=np.int64)
     with pytest.raises(HandError, match="unsupported spot"):  # 3 + 3 cards: not seven
         ranged_mc_counts(rows, kind, "stud", False, False, np.zeros(0, np.uint8), 3, False, deck,
-                         False, 1, 0, 1, 4096, 4096, 1000)
+                         1, 0, 1, 4096, 4096, 1000)
 
 
 def _plan(spot, opts):
