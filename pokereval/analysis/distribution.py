@@ -152,16 +152,28 @@ class DistributionResult:
         }
 
 
+def _mean(weights: np.ndarray, x: np.ndarray) -> float:
+    """The weighted mean, without BLAS: NumPy's dot product of more than 10,000 deals
+    runs on OpenBLAS's threads, which then spin for a while and take the core that the
+    next kernel call's second thread needs (2 threads were no faster than 1)."""
+    return float((weights * x).sum())
+
+
 def _player(spot: Spot, p: int, eq: np.ndarray, scoop: np.ndarray, low: np.ndarray,
-            weights: np.ndarray, fraction, std_error: float) -> PlayerDistribution:
+            weights: np.ndarray, fraction, std_error: float,
+            means: tuple[float, float, float] | None = None) -> PlayerDistribution:
+    """``means``: the equity, scoop and low means from the integer sums (each the
+    correctly rounded ratio), else the weighted means of the per-deal figures."""
     split = spot.game.split
-    mean = float(fraction) if fraction is not None else float(np.dot(weights, eq))
+    if means is None:
+        means = (float(fraction) if fraction is not None else _mean(weights, eq),
+                 _mean(weights, scoop), _mean(weights, low))
     return PlayerDistribution(
-        hand=spot.hand_text[p], equity=mean, curve=_curve(eq, weights),
+        hand=spot.hand_text[p], equity=means[0], curve=_curve(eq, weights),
         at_least={f"{round(100 * x)}%": float(weights[eq >= x].sum()) for x in LEVELS},
         std_error=std_error,
-        scoop=float(np.dot(weights, scoop)) if split else None,
-        low=float(np.dot(weights, low)) if split else None,
+        scoop=means[1] if split else None,
+        low=means[2] if split else None,
         scoop_curve=_curve(scoop, weights) if split else None,
         low_curve=_curve(low, weights) if split else None,
         fraction=fraction, by_deal={"equity": eq, "scoop": scoop, "low": low})
@@ -274,10 +286,11 @@ def _scatter(spot: Spot, opts, street: str, j: int, planned, started: float) -> 
     """Every (combination, run-out) walked once in the kernel, scattered into the deals."""
     acc, den = run_scatter(spot, opts, j, planned)
     # joined from the unseen cards' names: checking each card of 13,000 flops again
-    # took longer than the kernel's second thread saves
-    names = [card_str(c) for c in spot.unseen]
+    # took longer than the kernel's second thread saves.  The kernel's deal index is
+    # the colex rank: the combinations of the cards in reverse, listed backwards
+    names = [card_str(c) for c in reversed(spot.unseen)]
     return _from_scatter(spot, street, acc, den,
-                         ["".join(c) for c in combinations(names, j)], started)
+                         ["".join(c[::-1]) for c in combinations(names, j)][::-1], started)
 
 
 def _from_scatter(spot: Spot, street: str, acc: np.ndarray, den: np.ndarray, names: list,
@@ -294,8 +307,10 @@ def _from_scatter(spot: Spot, street: str, acc: np.ndarray, den: np.ndarray, nam
     for p in range(n):
         eq = acc[:, p, 0] / (den * unit)
         fraction = Fraction(int(acc[:, p, 0].sum()), total * unit)
+        means = (float(fraction), int(acc[:, p, 1].sum()) / total,
+                 int(acc[:, p, 2].sum()) / total)
         players.append(_player(spot, p, eq, acc[:, p, 1] / den, acc[:, p, 2] / den, weights,
-                               fraction, 0.0))
+                               fraction, 0.0, means))
     return DistributionResult(
         game=g.name, hands=list(spot.hand_text), board=cards_str(spot.board),
         dead=cards_str(spot.dead), street=street, deals=len(live), exact=True, samples=None,
@@ -445,6 +460,7 @@ def _sampled(spot: Spot, opts, street: str, j: int, started: float) -> Distribut
     keys = keys.tolist()
     count = table[:, 0]
     weights = count / count.sum()
+    runs = int(count.sum())
     unit = 2 * lcm_upto(n)
     players = []
     for p in range(n):
@@ -452,9 +468,12 @@ def _sampled(spot: Spot, opts, street: str, j: int, started: float) -> Distribut
         eq = s1 / count
         overall = s1.sum() / total
         var = max(s2.sum() / total - overall ** 2, 0.0)
+        # the sums are whole numbers (below 2 ** 53 in float64): exact sample means
+        means = (int(table[:, 1 + 4 * p].sum()) / (unit * runs),
+                 int(table[:, 3 + 4 * p].sum()) / runs, int(table[:, 4 + 4 * p].sum()) / runs)
         players.append(_player(spot, p, eq, table[:, 3 + 4 * p] / count,
                                table[:, 4 + 4 * p] / count, weights, None,
-                               math.sqrt(var / max(total - 1, 1))))
+                               math.sqrt(var / max(total - 1, 1)), means))
     names = []
     for k in keys:
         cards = []
