@@ -58,12 +58,13 @@ def scatter_ns(spot: Spot, j: int) -> float:
 
 
 def _combinations(spot: Spot, limit: int, forced: bool = False, per_tuple: float = 1.0):
-    """``(tuples int64[T, n], whole weights, holding rows uint8[m, c])`` for the kernel,
-    or None when more than ``limit`` combinations (or the weights too large);
+    """``(tuples int64[T, n], whole weights int64[T], holding rows uint8[m, c])`` for the
+    kernel, or None when more than ``limit`` combinations (or the weights too large);
     ``forced`` (exact=True): more than ``limit`` is refused, ``per_tuple`` nanoseconds
     each."""
     if not spot.ranged:
-        return np.arange(spot.n, dtype=np.int64)[None, :], [1], np.array(spot.holes, np.uint8)
+        return (np.arange(spot.n, dtype=np.int64)[None, :], np.ones(1, dtype=np.int64),
+                np.array(spot.holes, np.uint8))
     runner = RangedRunner(spot, parse_options(None, None, None, None, None, None), 0.0)
     product = math.prod(len(b) for b in runner.blocks)
     if product > 50 * limit and not forced:
@@ -81,7 +82,8 @@ def _combinations(spot: Spot, limit: int, forced: bool = False, per_tuple: float
     tgroup, gweights = runner.weight_groups(tuples)
     if max(gweights) > (1 << 20):
         return None
-    return tuples.astype(np.int64), [gweights[i] for i in tgroup], np.vstack(runner.blocks)
+    weights = np.array(gweights, dtype=np.int64)[tgroup]
+    return tuples.astype(np.int64), weights, np.vstack(runner.blocks)
 
 
 def scatter_plan(spot: Spot, forced: bool, j: int = 0):
@@ -157,6 +159,7 @@ def run_scatter(spot: Spot, opts, j: int, planned):
         subs = np.zeros((1, 0), dtype=np.int64)
         ndeals = len(tuples)
     cells = cells_table(g, n)
+    fields = _joint_fields(g, n) if n <= JOINT_PLAYERS else np.eye(3 * n, dtype=np.int64)
     threads = thread_count(opts.threads)
     runs = math.comb(len(deck), k)
     if len(tuples) * runs * n <= ONE_THREAD_EVALS:
@@ -164,7 +167,7 @@ def run_scatter(spot: Spot, opts, j: int, planned):
     # the combinations in slices of about BATCH_SECONDS on the threads: Ctrl-C (a
     # KeyboardInterrupt between two kernel calls) stops a long walk within a slice
     per_call = max(1, int(BATCH_SECONDS * 1e9 * threads / (runs * scatter_ns(spot, j))))
-    tw = np.array(tweights, dtype=np.int64)
+    tw = np.asarray(tweights, dtype=np.int64)
     tuples = np.ascontiguousarray(tuples)
     known = np.array(spot.board, dtype=np.uint8)
     acc = den = None
@@ -173,19 +176,17 @@ def run_scatter(spot: Spot, opts, j: int, planned):
         part = ndeals if j else hi - lo
         a, d = parallel(scatter_exact, KT, G, H, np.ascontiguousarray(tuples[lo:hi]), tw[lo:hi],
                         np.ascontiguousarray(tmasks[lo:hi]), known, deck, k, subs, part, binom,
-                        cache, use_cache, cells, threads, threads=threads)
+                        cache, use_cache, cells, fields, threads, threads=threads)
         if j:
             acc, den = (a, d) if acc is None else (acc + a, den + d)
         else:
             acc, den = (a, d) if acc is None else (np.concatenate([acc, a]),
                                                    np.concatenate([den, d]))
-    if n <= JOINT_PLAYERS:
-        return (acc @ _joint_fields(g, n)).reshape(ndeals, n, 3), den
     return acc.reshape(ndeals, n, 3), den
 
 
 def _joint_fields(g, n: int) -> np.ndarray:
-    """int64[4 ** n, n, 3]: each joint outcome's fields per player (see
+    """int64[4 ** n, 3 * n]: each joint outcome's fields per player (see
     :func:`cells_table` and :func:`pokereval.kernels.distribution._joint`)."""
     cells = cells_table(g, n)
     out = np.zeros((4 ** n, n, 3), dtype=np.int64)
