@@ -34,7 +34,7 @@ import numpy as np
 
 from ..cards import card_str, cards_str
 from ..equity.backends.c import row_values
-from ..equity.backends.numba import parallel
+from ..equity.backends.numba import parallel, thread_count
 from ..equity.deal import sampled_rows
 from ..equity.options import parse_options
 from ..equity.plan import AUTO_EXACT_SECONDS, check_exact_cost, exact_cost_ns
@@ -43,7 +43,7 @@ from ..equity.spot import Spot, parse_spot
 from ..equity.tally import lcm_upto, tally_outcomes
 from ..errors import HandError
 from .common import STREETS, STUD_STREETS, plain_equity
-from .scatter import cells_table, pair_cells, run_scatter, scatter_plan
+from .scatter import cells_table, joint_codes, joint_fields, pair_cells, run_scatter, scatter_plan
 
 __all__ = ["DistributionResult", "PlayerDistribution", "equity_distribution", "DEFAULT_SAMPLES",
            "SAMPLE_BATCH", "MAX_LISTED_DEALS", "MAX_STUD_PAIRS", "LEVELS"]
@@ -226,7 +226,7 @@ def equity_distribution(game, hands, board="", dead="", *, exact=None, samples=N
     if (opts.exact is not False and opts.samples is None and spot.game.stud and spot.n == 2
             and not spot.ranged and not spot.shared and spot.mo >= 1
             and math.comb(len(spot.unseen), spot.mo) ** 2 <= MAX_STUD_PAIRS):
-        return _heads_up_stud(spot, street, started)
+        return _heads_up_stud(spot, opts, street, started)
     if opts.exact is True and _deal_count(spot, j) > MAX_LISTED_DEALS:
         raise HandError(f"too many {street} deals to walk exactly "
                         f"({_deal_count(spot, j):,}); sample them (samples=...)")
@@ -249,7 +249,7 @@ def _deal_count(spot: Spot, j: int) -> int:
     return u if spot.mo == 0 else math.perm(u, spot.n)
 
 
-def _heads_up_stud(spot: Spot, street: str, started: float) -> DistributionResult:
+def _heads_up_stud(spot: Spot, opts, street: str, started: float) -> DistributionResult:
     """Heads-up stud: every pair of the players' remaining cards, tallied once (the C
     library's values of every subset, from the kernels' stud tables) and added to
     the deals of its next cards: each player's next card is any one of its new cards."""
@@ -260,24 +260,25 @@ def _heads_up_stud(spot: Spot, street: str, started: float) -> DistributionResul
     KT, G, binom = K.kernel_tables(), K.game_flags(g), K.binomials()
     unseen = np.array(spot.unseen, dtype=np.uint8)
     masks, hv, lv = parallel(K.stud_tables, KT, G, np.array(spot.holes, dtype=np.uint8), unseen,
-                             mo, False, binom)
+                             mo, False, binom, threads=thread_count(opts.threads))
     combos, _ = combinations_of(u, mo, binom)  # the tables' subsets, in their order
     a, b = np.nonzero((masks[:, None] & masks[None, :]) == 0)
     hvals = np.stack([hv[0, 0, a], hv[1, 0, b]]).astype(np.int64)
     lvals = np.stack([lv[0, 0, a], lv[1, 0, b]]).astype(np.int64)
-    cells = cells_table(g, 2)
-    cell = pair_cells(g, hvals, lvals)  # [2, pairs]
+    # one count per (deal, joint outcome) as the scatter kernel keeps, turned into the
+    # players' fields once: 4 whole-number bincounts instead of 28 weighted ones
+    code = joint_codes(g, hvals, lvals)
+    ncodes = 4 ** 2
     ndeals = u * u
-    acc = np.zeros((ndeals, 2, 3), dtype=np.int64)
-    den = np.zeros(ndeals, dtype=np.int64)
-    for x in range(mo):
-        for y in range(mo):
-            deal = combos[a, x] * u + combos[b, y]
-            den += np.bincount(deal, minlength=ndeals)
-            for p in range(2):
-                for f in range(3):
-                    acc[:, p, f] += np.bincount(deal, weights=cells[f][cell[p]],
-                                                minlength=ndeals).astype(np.int64)
+    firsts = [combos[a, x] * (u * ncodes) + code for x in range(mo)]
+    seconds = [combos[b, y] * ncodes for y in range(mo)]
+    counts = np.zeros(ndeals * ncodes, dtype=np.int64)
+    for first in firsts:
+        for second in seconds:
+            counts += np.bincount(first + second, minlength=ndeals * ncodes)
+    counts = counts.reshape(ndeals, ncodes)
+    acc = (counts @ joint_fields(g, 2)).reshape(ndeals, 2, 3)
+    den = counts.sum(axis=1)
     names = [card_str(c) for c in spot.unseen]
     return _from_scatter(spot, street, acc, den, [x + y for x in names for y in names], started)
 

@@ -24,7 +24,8 @@ from ..equity.tally import share_units
 from ..errors import HandError
 
 __all__ = ["AUTO_SCATTER_EVALS", "AUTO_SCATTER_EVALS_RANGED_OMAHA", "ONE_THREAD_EVALS",
-           "scatter_plan", "run_scatter", "cells_table", "pair_cells", "scatter_ns"]
+           "scatter_plan", "run_scatter", "cells_table", "pair_cells", "joint_codes",
+           "joint_fields", "scatter_ns"]
 
 #: The kernel walks at most this many (combination of holdings x run-out x player)
 #: evaluations when ``exact`` is left to choose (about a second).
@@ -133,6 +134,21 @@ def pair_cells(g, hv: np.ndarray, lv: np.ndarray) -> np.ndarray:
     return row * (n + 2) + col
 
 
+def joint_codes(g, hv: np.ndarray, lv: np.ndarray) -> np.ndarray:
+    """Each row's joint outcome from the values ``[n, rows]``, as the kernel's ``_joint``:
+    bit ``p`` if player ``p`` has the best high, bit ``n + p`` the best qualifying low
+    (:func:`joint_fields` gives each outcome's fields; the same cells as :func:`pair_cells`)."""
+    n = hv.shape[0]
+    code = np.zeros(hv.shape[1], dtype=np.int64)
+    best_high, best_low = hv.max(axis=0), lv.max(axis=0)
+    for p in range(n):
+        if g.high:
+            code |= (hv[p] == best_high).astype(np.int64) << p
+        if g.low:
+            code |= ((lv[p] == best_low) & (best_low > 0)).astype(np.int64) << (n + p)
+    return code
+
+
 def run_scatter(spot: Spot, opts, j: int, planned):
     """The kernel's ``(acc, den)``: by ``j``-card deal, or (``j == 0``) by combination."""
     from .. import kernels as K
@@ -159,7 +175,7 @@ def run_scatter(spot: Spot, opts, j: int, planned):
         subs = np.zeros((1, 0), dtype=np.int64)
         ndeals = len(tuples)
     cells = cells_table(g, n)
-    fields = _joint_fields(g, n) if n <= JOINT_PLAYERS else np.eye(3 * n, dtype=np.int64)
+    fields = joint_fields(g, n) if n <= JOINT_PLAYERS else np.eye(3 * n, dtype=np.int64)
     threads = thread_count(opts.threads)
     runs = math.comb(len(deck), k)
     if len(tuples) * runs * n <= ONE_THREAD_EVALS:
@@ -185,7 +201,7 @@ def run_scatter(spot: Spot, opts, j: int, planned):
     return acc.reshape(ndeals, n, 3), den
 
 
-def _joint_fields(g, n: int) -> np.ndarray:
+def joint_fields(g, n: int) -> np.ndarray:
     """int64[4 ** n, 3 * n]: each joint outcome's fields per player (see
     :func:`cells_table` and :func:`pokereval.kernels.distribution._joint`)."""
     cells = cells_table(g, n)
