@@ -268,7 +268,8 @@ def _heads_up_stud(spot: Spot, opts, street: str, started: float) -> Distributio
     # one count per (deal, joint outcome) as the scatter kernel keeps, turned into the
     # players' fields once: 4 whole-number bincounts instead of 28 weighted ones
     code = joint_codes(g, hvals, lvals)
-    ncodes = 4 ** 2
+    fields = joint_fields(g, 2)
+    ncodes = len(fields)
     ndeals = u * u
     firsts = [combos[a, x] * (u * ncodes) + code for x in range(mo)]
     seconds = [combos[b, y] * ncodes for y in range(mo)]
@@ -277,7 +278,7 @@ def _heads_up_stud(spot: Spot, opts, street: str, started: float) -> Distributio
         for second in seconds:
             counts += np.bincount(first + second, minlength=ndeals * ncodes)
     counts = counts.reshape(ndeals, ncodes)
-    acc = (counts @ joint_fields(g, 2)).reshape(ndeals, 2, 3)
+    acc = (counts @ fields).reshape(ndeals, 2, 3)
     den = counts.sum(axis=1)
     names = [card_str(c) for c in spot.unseen]
     return _from_scatter(spot, street, acc, den, [x + y for x in names for y in names], started)

@@ -146,15 +146,17 @@ def _or_columns(bits: np.ndarray, index: np.ndarray) -> np.ndarray:
 def joint_codes(g, hv: np.ndarray, lv: np.ndarray) -> np.ndarray:
     """Each row's joint outcome from the values ``[n, rows]``, as the kernel's ``_joint``:
     bit ``p`` if player ``p`` has the best high, bit ``n + p`` the best qualifying low
-    (:func:`joint_fields` gives each outcome's fields; the same cells as :func:`pair_cells`)."""
+    (bit ``p`` without a high; :func:`joint_fields` gives each outcome's fields, the
+    cells of :func:`pair_cells`)."""
     n = hv.shape[0]
     code = np.zeros(hv.shape[1], dtype=np.int64)
     best_high, best_low = hv.max(axis=0), lv.max(axis=0)
+    shift = n if g.high else 0
     for p in range(n):
         if g.high:
             code |= (hv[p] == best_high).astype(np.int64) << p
         if g.low:
-            code |= ((lv[p] == best_low) & (best_low > 0)).astype(np.int64) << (n + p)
+            code |= ((lv[p] == best_low) & (best_low > 0)).astype(np.int64) << (shift + p)
     return code
 
 
@@ -211,14 +213,18 @@ def run_scatter(spot: Spot, opts, j: int, planned):
 
 
 def joint_fields(g, n: int) -> np.ndarray:
-    """int64[4 ** n, 3 * n]: each joint outcome's fields per player (see
-    :func:`cells_table` and :func:`pokereval.kernels.distribution._joint`)."""
+    """int64[codes, 3 * n]: each joint outcome's fields per player (see
+    :func:`cells_table` and :func:`pokereval.kernels.distribution._joint`): ``4 ** n``
+    codes in a hi/lo game, ``2 ** n`` with a high or a low alone."""
     cells = cells_table(g, n)
-    out = np.zeros((4 ** n, n, 3), dtype=np.int64)
-    for code in range(4 ** n):
-        high, low = code & ((1 << n) - 1), code >> n
+    shift = n if g.high else 0
+    codes = (2 ** n if g.high else 1) * (2 ** n if g.low else 1)
+    out = np.zeros((codes, n, 3), dtype=np.int64)
+    for code in range(codes):
+        high = code & ((1 << n) - 1) if g.high else 0
+        low = code >> shift
         for p in range(n):
             row = bin(high).count("1") if high >> p & 1 else 0
             col = 0 if not low else (1 + bin(low).count("1") if low >> p & 1 else 1)
             out[code, p] = cells[:, row * (n + 2) + col]
-    return out.reshape(4 ** n, n * 3)
+    return out.reshape(codes, n * 3)

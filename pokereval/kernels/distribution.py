@@ -24,8 +24,9 @@ from .structs import ScatterWalk
 
 FIELDS = 3  # per deal and player: share units, scoops, low halves won or tied
 #: Up to this many players a run-out adds one count to its deals' joint outcome
-#: (who shares the high, who shares the low: 4 ** n columns) instead of 3 fields
-#: a player: 10 additions a five-card board instead of 60.
+#: (who shares the high, who shares the low: 4 ** n columns, 2 ** n in a game with
+#: one of them) instead of 3 fields a player: 10 additions a five-card board
+#: instead of 60.
 JOINT_PLAYERS = 3
 
 
@@ -48,15 +49,16 @@ def _values(KT, G, H, who, n, board, cache, use_cache, hv, lv):
 @jit(inline=True)
 def _joint(G, n, hv, lv):
     """The showdown as ``high winners mask | low winners mask << n`` (bit p: player p
-    has the best high / qualifying low; no high in razz, no low mask when none
-    qualifies)."""
+    has the best high / qualifying low; no low mask when none qualifies); a game
+    without a high (razz) has the low mask alone, unshifted: ``2 ** n`` codes."""
     bh, _, bl, _ = showdown(G, n, hv, lv)
+    shift = n if G.has_high else 0
     code = 0
     for q in range(n):
         if bh > 0 and hv[q] == bh:
             code |= 1 << q
         if bl > 0 and lv[q] == bl:
-            code |= 1 << (q + n)
+            code |= 1 << (q + shift)
     return code
 
 
@@ -127,7 +129,7 @@ def scatter_exact(KT, G, H, tuples, tweights, tmasks, known, deck, k, subs, ndea
     holdings (``tuples`` rows of ``H``) and every ``k``-card run-out of ``deck``, in
     ``nch`` chunks: field ``f`` of player ``p`` at ``3 * p + f``.
 
-    Each chunk sums into columns: joint outcomes (``4 ** n``, see :func:`_joint`) up
+    Each chunk sums into columns: joint outcomes (see :func:`_joint`) up
     to JOINT_PLAYERS players, else the ``3 * n`` fields; ``fields[col]``: the fields a
     run-out of column ``col`` adds (the identity beyond JOINT_PLAYERS).
     A run-out's deals are the colex ranks (over ``deck`` indices) of its cards at the
