@@ -153,9 +153,11 @@ def scatter_exact(KT, G, H, tuples, tweights, tmasks, known, deck, k, subs, ndea
         hi = min(lo + chunk, total)
         _scatter_range(KT, G, H, W, lo, hi, acc[ci], den[ci], scratch(k, 0, n),
                        np.zeros(k * max(subs.shape[1], 1), np.int64))
-    out = np.zeros((ndeals, nf), np.int64)
+    out = np.empty((ndeals, nf), np.int64)
     dsum = np.empty(ndeals, np.int64)
     for d in prange(ndeals):  # scalar loops: an array sum here becomes a parfor a deal
+        for f in range(nf):
+            out[d, f] = 0
         runs = 0
         for col in range(ncols):
             v = 0
