@@ -28,13 +28,13 @@ import secrets
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
-from itertools import combinations, permutations
+from itertools import combinations, islice, permutations
 
 import numpy as np
 
 from ..cards import card_str, cards_str
 from ..equity.backends.c import row_values
-from ..equity.backends.numba import parallel
+from ..equity.backends.numba import parallel, thread_count
 from ..equity.deal import sampled_rows
 from ..equity.options import parse_options
 from ..equity.plan import AUTO_EXACT_SECONDS, check_exact_cost, exact_cost_ns, walk_cost_ns
@@ -43,7 +43,7 @@ from ..equity.spot import Spot, parse_spot
 from ..equity.tally import lcm_upto, tally_outcomes
 from ..errors import HandError
 from .common import STREETS, STUD_STREETS, plain_equity
-from .scatter import cells_table, pair_cells, run_scatter, scatter_plan
+from .scatter import cells_table, joint_codes, joint_fields, pair_cells, run_scatter, scatter_plan
 
 __all__ = ["DistributionResult", "PlayerDistribution", "equity_distribution", "DEFAULT_SAMPLES",
            "SAMPLE_BATCH", "MAX_LISTED_DEALS", "MAX_STUD_PAIRS", "LEVELS"]
@@ -152,16 +152,28 @@ class DistributionResult:
         }
 
 
+def _mean(weights: np.ndarray, x: np.ndarray) -> float:
+    """The weighted mean, without BLAS: NumPy's dot product of more than 10,000 deals
+    runs on OpenBLAS's threads, which then spin for a while and take the core that the
+    next kernel call's second thread needs (2 threads were no faster than 1)."""
+    return float((weights * x).sum())
+
+
 def _player(spot: Spot, p: int, eq: np.ndarray, scoop: np.ndarray, low: np.ndarray,
-            weights: np.ndarray, fraction, std_error: float) -> PlayerDistribution:
+            weights: np.ndarray, fraction, std_error: float,
+            means: tuple[float, float, float] | None = None) -> PlayerDistribution:
+    """``means``: the equity, scoop and low means from the integer sums (each the
+    correctly rounded ratio), else the weighted means of the per-deal figures."""
     split = spot.game.split
-    mean = float(fraction) if fraction is not None else float(np.dot(weights, eq))
+    if means is None:
+        means = (float(fraction) if fraction is not None else _mean(weights, eq),
+                 _mean(weights, scoop), _mean(weights, low))
     return PlayerDistribution(
-        hand=spot.hand_text[p], equity=mean, curve=_curve(eq, weights),
+        hand=spot.hand_text[p], equity=means[0], curve=_curve(eq, weights),
         at_least={f"{round(100 * x)}%": float(weights[eq >= x].sum()) for x in LEVELS},
         std_error=std_error,
-        scoop=float(np.dot(weights, scoop)) if split else None,
-        low=float(np.dot(weights, low)) if split else None,
+        scoop=means[1] if split else None,
+        low=means[2] if split else None,
         scoop_curve=_curve(scoop, weights) if split else None,
         low_curve=_curve(low, weights) if split else None,
         fraction=fraction, by_deal={"equity": eq, "scoop": scoop, "low": low})
@@ -214,7 +226,7 @@ def equity_distribution(game, hands, board="", dead="", *, exact=None, samples=N
     if (opts.exact is not False and opts.samples is None and spot.game.stud and spot.n == 2
             and not spot.ranged and not spot.shared and spot.mo >= 1
             and math.comb(len(spot.unseen), spot.mo) ** 2 <= MAX_STUD_PAIRS):
-        return _heads_up_stud(spot, street, started)
+        return _heads_up_stud(spot, opts, street, started)
     if opts.exact is True and _deal_count(spot, j) > MAX_LISTED_DEALS:
         raise HandError(f"too many {street} deals to walk exactly "
                         f"({_deal_count(spot, j):,}); sample them (samples=...)")
@@ -237,7 +249,7 @@ def _deal_count(spot: Spot, j: int) -> int:
     return u if spot.mo == 0 else math.perm(u, spot.n)
 
 
-def _heads_up_stud(spot: Spot, street: str, started: float) -> DistributionResult:
+def _heads_up_stud(spot: Spot, opts, street: str, started: float) -> DistributionResult:
     """Heads-up stud: every pair of the players' remaining cards, tallied once (the C
     library's values of every subset, from the kernels' stud tables) and added to
     the deals of its next cards: each player's next card is any one of its new cards."""
@@ -248,24 +260,26 @@ def _heads_up_stud(spot: Spot, street: str, started: float) -> DistributionResul
     KT, G, binom = K.kernel_tables(), K.game_flags(g), K.binomials()
     unseen = np.array(spot.unseen, dtype=np.uint8)
     masks, hv, lv = parallel(K.stud_tables, KT, G, np.array(spot.holes, dtype=np.uint8), unseen,
-                             mo, False, binom)
+                             mo, False, binom, threads=thread_count(opts.threads))
     combos, _ = combinations_of(u, mo, binom)  # the tables' subsets, in their order
     a, b = np.nonzero((masks[:, None] & masks[None, :]) == 0)
     hvals = np.stack([hv[0, 0, a], hv[1, 0, b]]).astype(np.int64)
     lvals = np.stack([lv[0, 0, a], lv[1, 0, b]]).astype(np.int64)
-    cells = cells_table(g, 2)
-    cell = pair_cells(g, hvals, lvals)  # [2, pairs]
+    # one count per (deal, joint outcome) as the scatter kernel keeps, turned into the
+    # players' fields once: 4 whole-number bincounts instead of 28 weighted ones
+    code = joint_codes(g, hvals, lvals)
+    fields = joint_fields(g, 2)
+    ncodes = len(fields)
     ndeals = u * u
-    acc = np.zeros((ndeals, 2, 3), dtype=np.int64)
-    den = np.zeros(ndeals, dtype=np.int64)
-    for x in range(mo):
-        for y in range(mo):
-            deal = combos[a, x] * u + combos[b, y]
-            den += np.bincount(deal, minlength=ndeals)
-            for p in range(2):
-                for f in range(3):
-                    acc[:, p, f] += np.bincount(deal, weights=cells[f][cell[p]],
-                                                minlength=ndeals).astype(np.int64)
+    firsts = [combos[a, x] * (u * ncodes) + code for x in range(mo)]
+    seconds = [combos[b, y] * ncodes for y in range(mo)]
+    counts = np.zeros(ndeals * ncodes, dtype=np.int64)
+    for first in firsts:
+        for second in seconds:
+            counts += np.bincount(first + second, minlength=ndeals * ncodes)
+    counts = counts.reshape(ndeals, ncodes)
+    acc = (counts @ fields).reshape(ndeals, 2, 3)
+    den = counts.sum(axis=1)
     names = [card_str(c) for c in spot.unseen]
     return _from_scatter(spot, street, acc, den, [x + y for x in names for y in names], started)
 
@@ -273,11 +287,21 @@ def _heads_up_stud(spot: Spot, street: str, started: float) -> DistributionResul
 def _scatter(spot: Spot, opts, street: str, j: int, planned, started: float) -> DistributionResult:
     """Every (combination, run-out) walked once in the kernel, scattered into the deals."""
     acc, den = run_scatter(spot, opts, j, planned)
-    # joined from the unseen cards' names: checking each card of 13,000 flops again
-    # took longer than the kernel's second thread saves
-    names = [card_str(c) for c in spot.unseen]
     return _from_scatter(spot, street, acc, den,
-                         ["".join(c) for c in combinations(names, j)], started)
+                         _colex_names([card_str(c) for c in spot.unseen], j), started)
+
+
+def _colex_names(names: list[str], j: int) -> list[str]:
+    """Every ``j``-card deal of the cards ``names``, joined, in colex order (the
+    kernel's deal index): each card after the ``j - 1``-card deals of the cards before
+    it, the first ``C(i, j - 1)`` of them in colex order.  Joined from the cards' names:
+    checking each card of 13,000 flops again took longer than the kernel's second
+    thread saves."""
+    out = [""]
+    for m in range(1, j + 1):
+        prev = out
+        out = [s + x for i, x in enumerate(names) for s in islice(prev, math.comb(i, m - 1))]
+    return out
 
 
 def _from_scatter(spot: Spot, street: str, acc: np.ndarray, den: np.ndarray, names: list,
@@ -294,13 +318,16 @@ def _from_scatter(spot: Spot, street: str, acc: np.ndarray, den: np.ndarray, nam
     for p in range(n):
         eq = acc[:, p, 0] / (den * unit)
         fraction = Fraction(int(acc[:, p, 0].sum()), total * unit)
+        means = (float(fraction), int(acc[:, p, 1].sum()) / total,
+                 int(acc[:, p, 2].sum()) / total)
         players.append(_player(spot, p, eq, acc[:, p, 1] / den, acc[:, p, 2] / den, weights,
-                               fraction, 0.0))
+                               fraction, 0.0, means))
     return DistributionResult(
         game=g.name, hands=list(spot.hand_text), board=cards_str(spot.board),
         dead=cards_str(spot.dead), street=street, deals=len(live), exact=True, samples=None,
         seed=None, elapsed=time.perf_counter() - started, players=players,
-        next_cards=[names[i] for i in live], weights=weights)
+        next_cards=names if len(live) == len(names) else [names[i] for i in live],
+        weights=weights)
 
 
 # --------------------------------------------------------------------------
@@ -447,6 +474,7 @@ def _sampled(spot: Spot, opts, street: str, j: int, started: float) -> Distribut
     keys = keys.tolist()
     count = table[:, 0]
     weights = count / count.sum()
+    runs = int(count.sum())
     unit = 2 * lcm_upto(n)
     players = []
     for p in range(n):
@@ -454,9 +482,12 @@ def _sampled(spot: Spot, opts, street: str, j: int, started: float) -> Distribut
         eq = s1 / count
         overall = s1.sum() / total
         var = max(s2.sum() / total - overall ** 2, 0.0)
+        # the sums are whole numbers (below 2 ** 53 in float64): exact sample means
+        means = (int(table[:, 1 + 4 * p].sum()) / (unit * runs),
+                 int(table[:, 3 + 4 * p].sum()) / runs, int(table[:, 4 + 4 * p].sum()) / runs)
         players.append(_player(spot, p, eq, table[:, 3 + 4 * p] / count,
                                table[:, 4 + 4 * p] / count, weights, None,
-                               math.sqrt(var / max(total - 1, 1))))
+                               math.sqrt(var / max(total - 1, 1)), means))
     names = []
     for k in keys:
         cards = []

@@ -24,7 +24,8 @@ from ..equity.tally import share_units
 from ..errors import HandError
 
 __all__ = ["AUTO_SCATTER_EVALS", "AUTO_SCATTER_EVALS_RANGED_OMAHA", "ONE_THREAD_EVALS",
-           "scatter_plan", "run_scatter", "cells_table", "pair_cells", "scatter_ns"]
+           "scatter_plan", "run_scatter", "cells_table", "pair_cells", "joint_codes",
+           "joint_fields", "scatter_ns"]
 
 #: The kernel walks at most this many (combination of holdings x run-out x player)
 #: evaluations when ``exact`` is left to choose (about a second).
@@ -58,12 +59,13 @@ def scatter_ns(spot: Spot, j: int) -> float:
 
 
 def _combinations(spot: Spot, limit: int, forced: bool = False, per_tuple: float = 1.0):
-    """``(tuples int64[T, n], whole weights, holding rows uint8[m, c])`` for the kernel,
-    or None when more than ``limit`` combinations (or the weights too large);
+    """``(tuples int64[T, n], whole weights int64[T], holding rows uint8[m, c])`` for the
+    kernel, or None when more than ``limit`` combinations (or the weights too large);
     ``forced`` (exact=True): more than ``limit`` is refused, ``per_tuple`` nanoseconds
     each."""
     if not spot.ranged:
-        return np.arange(spot.n, dtype=np.int64)[None, :], [1], np.array(spot.holes, np.uint8)
+        return (np.arange(spot.n, dtype=np.int64)[None, :], np.ones(1, dtype=np.int64),
+                np.array(spot.holes, np.uint8))
     runner = RangedRunner(spot, parse_options(None, None, None, None, None, None), 0.0)
     product = math.prod(len(b) for b in runner.blocks)
     if product > 50 * limit and not forced:
@@ -81,7 +83,8 @@ def _combinations(spot: Spot, limit: int, forced: bool = False, per_tuple: float
     tgroup, gweights = runner.weight_groups(tuples)
     if max(gweights) > (1 << 20):
         return None
-    return tuples.astype(np.int64), [gweights[i] for i in tgroup], np.vstack(runner.blocks)
+    weights = np.array(gweights, dtype=np.int64)[tgroup]
+    return tuples.astype(np.int64), weights, np.vstack(runner.blocks)
 
 
 def scatter_plan(spot: Spot, forced: bool, j: int = 0):
@@ -131,6 +134,32 @@ def pair_cells(g, hv: np.ndarray, lv: np.ndarray) -> np.ndarray:
     return row * (n + 2) + col
 
 
+def _or_columns(bits: np.ndarray, index: np.ndarray) -> np.ndarray:
+    """``bits[index[:, 0]] | bits[index[:, 1]] | ...`` (a reduce along rows of a few
+    columns takes NumPy ten times as long)."""
+    out = bits[index[:, 0]]
+    for c in range(1, index.shape[1]):
+        out |= bits[index[:, c]]
+    return out
+
+
+def joint_codes(g, hv: np.ndarray, lv: np.ndarray) -> np.ndarray:
+    """Each row's joint outcome from the values ``[n, rows]``, as the kernel's ``_joint``:
+    bit ``p`` if player ``p`` has the best high, bit ``n + p`` the best qualifying low
+    (bit ``p`` without a high; :func:`joint_fields` gives each outcome's fields, the
+    cells of :func:`pair_cells`)."""
+    n = hv.shape[0]
+    code = np.zeros(hv.shape[1], dtype=np.int64)
+    best_high, best_low = hv.max(axis=0), lv.max(axis=0)
+    shift = n if g.high else 0
+    for p in range(n):
+        if g.high:
+            code |= (hv[p] == best_high).astype(np.int64) << p
+        if g.low:
+            code |= ((lv[p] == best_low) & (best_low > 0)).astype(np.int64) << (shift + p)
+    return code
+
+
 def run_scatter(spot: Spot, opts, j: int, planned):
     """The kernel's ``(acc, den)``: by ``j``-card deal, or (``j == 0``) by combination."""
     from .. import kernels as K
@@ -144,8 +173,8 @@ def run_scatter(spot: Spot, opts, j: int, planned):
         # over thousands of holdings took as long as the kernel's walk on two threads)
         bit = np.zeros(52, dtype=np.uint64)  # a card's bit in the deck; 0: not in it
         bit[deck] = np.left_shift(np.uint64(1), np.arange(len(deck), dtype=np.uint64))
-        bits = np.bitwise_or.reduce(bit[np.asarray(rows, dtype=np.intp)], axis=1)
-        tmasks = np.bitwise_or.reduce(bits[tuples], axis=1).astype(np.uint64)
+        bits = _or_columns(bit, np.asarray(rows, dtype=np.intp))
+        tmasks = _or_columns(bits, tuples)
     KT, G, binom = K.kernel_tables(), K.game_flags(g), K.binomials()
     H = K.prep_holdings(KT, np.ascontiguousarray(rows), G.omaha)
     use_cache = not spot.ranged  # a range's holdings change from run to run
@@ -157,6 +186,7 @@ def run_scatter(spot: Spot, opts, j: int, planned):
         subs = np.zeros((1, 0), dtype=np.int64)
         ndeals = len(tuples)
     cells = cells_table(g, n)
+    fields = joint_fields(g, n) if n <= JOINT_PLAYERS else np.eye(3 * n, dtype=np.int64)
     threads = thread_count(opts.threads)
     runs = math.comb(len(deck), k)
     if len(tuples) * runs * n <= ONE_THREAD_EVALS:
@@ -164,7 +194,7 @@ def run_scatter(spot: Spot, opts, j: int, planned):
     # the combinations in slices of about BATCH_SECONDS on the threads: Ctrl-C (a
     # KeyboardInterrupt between two kernel calls) stops a long walk within a slice
     per_call = max(1, int(BATCH_SECONDS * 1e9 * threads / (runs * scatter_ns(spot, j))))
-    tw = np.array(tweights, dtype=np.int64)
+    tw = np.asarray(tweights, dtype=np.int64)
     tuples = np.ascontiguousarray(tuples)
     known = np.array(spot.board, dtype=np.uint8)
     acc = den = None
@@ -173,26 +203,28 @@ def run_scatter(spot: Spot, opts, j: int, planned):
         part = ndeals if j else hi - lo
         a, d = parallel(scatter_exact, KT, G, H, np.ascontiguousarray(tuples[lo:hi]), tw[lo:hi],
                         np.ascontiguousarray(tmasks[lo:hi]), known, deck, k, subs, part, binom,
-                        cache, use_cache, cells, threads, threads=threads)
+                        cache, use_cache, cells, fields, threads, threads=threads)
         if j:
             acc, den = (a, d) if acc is None else (acc + a, den + d)
         else:
             acc, den = (a, d) if acc is None else (np.concatenate([acc, a]),
                                                    np.concatenate([den, d]))
-    if n <= JOINT_PLAYERS:
-        return (acc @ _joint_fields(g, n)).reshape(ndeals, n, 3), den
     return acc.reshape(ndeals, n, 3), den
 
 
-def _joint_fields(g, n: int) -> np.ndarray:
-    """int64[4 ** n, n, 3]: each joint outcome's fields per player (see
-    :func:`cells_table` and :func:`pokereval.kernels.distribution._joint`)."""
+def joint_fields(g, n: int) -> np.ndarray:
+    """int64[codes, 3 * n]: each joint outcome's fields per player (see
+    :func:`cells_table` and :func:`pokereval.kernels.distribution._joint`): ``4 ** n``
+    codes in a hi/lo game, ``2 ** n`` with a high or a low alone."""
     cells = cells_table(g, n)
-    out = np.zeros((4 ** n, n, 3), dtype=np.int64)
-    for code in range(4 ** n):
-        high, low = code & ((1 << n) - 1), code >> n
+    shift = n if g.high else 0
+    codes = (2 ** n if g.high else 1) * (2 ** n if g.low else 1)
+    out = np.zeros((codes, n, 3), dtype=np.int64)
+    for code in range(codes):
+        high = code & ((1 << n) - 1) if g.high else 0
+        low = code >> shift
         for p in range(n):
             row = bin(high).count("1") if high >> p & 1 else 0
             col = 0 if not low else (1 + bin(low).count("1") if low >> p & 1 else 1)
             out[code, p] = cells[:, row * (n + 2) + col]
-    return out.reshape(4 ** n, n * 3)
+    return out.reshape(codes, n * 3)

@@ -4,7 +4,6 @@ or holdings drawn by weight with the run-out in the Monte Carlo kernels.
 """
 from __future__ import annotations
 
-import itertools
 import math
 import time
 from fractions import Fraction
@@ -45,21 +44,22 @@ def whole_weights(weights: np.ndarray) -> tuple[np.ndarray, list[int]]:
     return inverse.astype(np.int64), [w // g for w in whole]
 
 
-def _listed(starts: list[int], counts: list[int], masks: list[int], limit: int) -> np.ndarray:
-    """:func:`pokereval.kernels.compatible_tuples` in Python, in the same order (a small
-    listing without loading the kernels)."""
-    rows = []
-    for combo in itertools.product(*(range(s, s + c) for s, c in zip(starts, counts))):
-        used = 0
-        for r in combo:
-            if used & masks[r]:
-                break
-            used |= masks[r]
-        else:
-            rows.append(combo)
-            if len(rows) > limit:
-                break
-    return np.array(rows, dtype=np.int32).reshape(-1, len(counts))
+def _listed(starts, counts, masks, limit: int) -> np.ndarray:
+    """:func:`pokereval.kernels.compatible_tuples` in NumPy, in the same order (a small
+    listing without loading the kernels): the product grown a player at a time (each
+    row followed by the next player's holdings, as ``itertools.product``), keeping the
+    rows whose holdings share no card.  Vectorised: a Python loop over 5,000 rows took
+    2 ms, serial beside a distribution kernel of 10 ms on two threads."""
+    masks = np.asarray(masks, dtype=np.uint64)
+    rows = np.zeros((1, 0), dtype=np.int32)
+    used = np.zeros(1, dtype=np.uint64)
+    for s, c in zip(starts, counts):
+        nxt = np.tile(np.arange(s, s + c, dtype=np.int32), len(rows))
+        used = np.repeat(used, c)
+        keep = (used & masks[nxt]) == 0
+        rows = np.column_stack([np.repeat(rows, c, axis=0)[keep], nxt[keep]])
+        used = used[keep] | masks[nxt[keep]]
+    return rows[:limit + 1]
 
 
 class RangedRunner(Runner):
@@ -101,7 +101,7 @@ class RangedRunner(Runner):
         rows = range_rows(self.blocks, [None] * len(self.blocks))  # no draws: no weights
         counts, starts, masks = rows.pcount, rows.pstart, rows.masks
         if math.prod(counts.tolist()) <= PYTHON_LISTING:
-            return _listed(starts.tolist(), counts.tolist(), masks.tolist(), limit)
+            return _listed(starts, counts, masks, limit)
         from .. import kernels as K
 
         # in slices of the first player's holdings, each listing about LIST_SLICE

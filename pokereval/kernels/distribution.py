@@ -24,8 +24,9 @@ from .structs import ScatterWalk
 
 FIELDS = 3  # per deal and player: share units, scoops, low halves won or tied
 #: Up to this many players a run-out adds one count to its deals' joint outcome
-#: (who shares the high, who shares the low: 4 ** n columns) instead of 3 fields
-#: a player: 10 additions a five-card board instead of 60.
+#: (who shares the high, who shares the low: 4 ** n columns, 2 ** n in a game with
+#: one of them) instead of 3 fields a player: 10 additions a five-card board
+#: instead of 60.
 JOINT_PLAYERS = 3
 
 
@@ -48,15 +49,16 @@ def _values(KT, G, H, who, n, board, cache, use_cache, hv, lv):
 @jit(inline=True)
 def _joint(G, n, hv, lv):
     """The showdown as ``high winners mask | low winners mask << n`` (bit p: player p
-    has the best high / qualifying low; no high in razz, no low mask when none
-    qualifies)."""
+    has the best high / qualifying low; no low mask when none qualifies); a game
+    without a high (razz) has the low mask alone, unshifted: ``2 ** n`` codes."""
     bh, _, bl, _ = showdown(G, n, hv, lv)
+    shift = n if G.has_high else 0
     code = 0
     for q in range(n):
         if bh > 0 and hv[q] == bh:
             code |= 1 << q
         if bl > 0 and lv[q] == bl:
-            code |= 1 << (q + n)
+            code |= 1 << (q + shift)
     return code
 
 
@@ -122,12 +124,14 @@ def _scatter_range(KT, G, H, W, lo, hi, acc, den, S, cb):
 
 @jit(parallel=True)
 def scatter_exact(KT, G, H, tuples, tweights, tmasks, known, deck, k, subs, ndeals, binom,
-                  cache, use_cache, cells, nch):
-    """``(acc int64[ndeals, columns], den int64[ndeals])`` over every combination of
-    holdings (``tuples`` rows of ``H``) and every ``k``-card run-out of ``deck``:
-    columns are joint outcomes (``4 ** n``, see :func:`_joint`) up to JOINT_PLAYERS
-    players, else ``3 * n`` (field ``f`` of player ``p`` at ``3 * p + f``).
+                  cache, use_cache, cells, fields, nch):
+    """``(acc int64[ndeals, 3 * n], den int64[ndeals])`` over every combination of
+    holdings (``tuples`` rows of ``H``) and every ``k``-card run-out of ``deck``, in
+    ``nch`` chunks: field ``f`` of player ``p`` at ``3 * p + f``.
 
+    Each chunk sums into columns: joint outcomes (see :func:`_joint`) up
+    to JOINT_PLAYERS players, else the ``3 * n`` fields; ``fields[col]``: the fields a
+    run-out of column ``col`` adds (the identity beyond JOINT_PLAYERS).
     A run-out's deals are the colex ranks (over ``deck`` indices) of its cards at the
     positions ``subs[s]`` (or, with ``subs`` of width 0, the combination's index);
     ``cells[f, cell]``: field ``f`` of an outcome cell (share units, scoop, low).
@@ -135,22 +139,37 @@ def scatter_exact(KT, G, H, tuples, tweights, tmasks, known, deck, k, subs, ndea
     n = tuples.shape[1]
     total = tuples.shape[0] * binom[deck.shape[0], k]
     chunk = (total + nch - 1) // nch
-    ncols = 4 ** n if n <= JOINT_PLAYERS else FIELDS * n
-    acc = np.zeros((nch, ndeals, ncols), np.int64)
-    den = np.zeros((nch, ndeals), np.int64)
+    joint = n <= JOINT_PLAYERS
+    ncols, nf = fields.shape
+    # a chunk's sums are zeroed by the thread that fills them, and added up over the
+    # chunks a slice of the deals a thread: nothing the size of the output is serial
+    acc = np.empty((nch, ndeals, ncols), np.int64)
+    den = np.empty((nch, ndeals), np.int64)
     W = ScatterWalk(tuples, tweights, tmasks, known, deck, k, subs, binom, cache, use_cache, cells)
     for ci in prange(nch):
+        acc[ci] = 0
+        den[ci] = 0
         lo = min(ci * chunk, total)
         hi = min(lo + chunk, total)
         _scatter_range(KT, G, H, W, lo, hi, acc[ci], den[ci], scratch(k, 0, n),
                        np.zeros(k * max(subs.shape[1], 1), np.int64))
-    out = np.zeros((ndeals, ncols), np.int64)
-    dsum = np.zeros(ndeals, np.int64)
-    for ci in range(nch):
-        out += acc[ci]
-        dsum += den[ci]
-    if n <= JOINT_PLAYERS:  # every run-out counted in one joint column of each deal
-        for d in range(ndeals):  # scalar loops: an array sum here becomes a parfor a deal
-            for col in range(ncols):
-                dsum[d] += out[d, col]
+    out = np.empty((ndeals, nf), np.int64)
+    dsum = np.empty(ndeals, np.int64)
+    for d in prange(ndeals):  # scalar loops: an array sum here becomes a parfor a deal
+        for f in range(nf):
+            out[d, f] = 0
+        runs = 0
+        for col in range(ncols):
+            v = 0
+            for ci in range(nch):
+                v += acc[ci, d, col]
+            if v:
+                runs += v
+                for f in range(nf):
+                    out[d, f] += v * fields[col, f]
+        if not joint:  # else every run-out is counted in one joint column of the deal
+            runs = 0
+            for ci in range(nch):
+                runs += den[ci, d]
+        dsum[d] = runs
     return out, dsum

@@ -52,9 +52,10 @@ def test_weighted_mean_is_the_equity_exactly(game, hands, board):
         assert eqs == sorted(eqs) and len(set(eqs)) == len(eqs)
         assert abs(sum(x * w for x, w in p.curve) - p.equity) < 1e-9
         if e.players and pe.get_game(game).split:
-            # scoop and low per deal average to the scoop / low figures now
-            assert abs(p.scoop - q.scoop) < 1e-9
-            assert abs(p.low - (q.low_win + q.low_tie)) < 1e-9
+            # scoop and low per deal average to the scoop / low figures now: both
+            # the correctly rounded ratios of the same whole numbers
+            assert p.scoop == q.scoop
+            assert p.low == pytest.approx(q.low_win + q.low_tie, abs=1e-15)
     assert abs(sum(r.weights) - 1.0) < 1e-9 and len(r.weights) == r.deals
     json.dumps(r.to_dict())
 
@@ -104,6 +105,32 @@ def test_turn_to_river_curve_matches_brute_force(game, hands, board):
         for level, key in ((0.25, "25%"), (0.5, "50%"), (0.75, "75%")):
             hit = sum(n for eq, n in curve.items() if eq >= Fraction(level).limit_denominator())
             assert p.at_least[key] == pytest.approx(hit / total, abs=1e-12)
+
+
+# each deal's label goes with its own figures (the curves never look at the labels):
+# a deal's equity is the equity once its cards are dealt
+LABEL_SPOTS = [
+    ("holdem", ["AhAd", "KsKc"], ""),  # flops, three cards a deal (the kernel's colex order)
+    ("courchevel-hilo", ["AhAd2c3s4h", "KsKdQhJhTd"], "7c"),  # two cards a deal
+    ("omaha-hilo", ["AA**", "KhKdQcJc"], "7c8d9h"),  # a range: one card a deal
+    ("stud-hilo", ["Ah2d3c4s9s", "KsKdQhJhTh"], ""),  # heads-up stud: a card a player
+]
+
+
+@pytest.mark.parametrize("game,hands,board", LABEL_SPOTS,
+                         ids=["flops", "courchevel", "range", "stud"])
+def test_each_deal_is_labelled_with_its_cards(game, hands, board):
+    r = pe.equity_distribution(game, hands, board, exact=True)
+    stud = pe.get_game(game).stud
+    for i in range(0, r.deals, max(1, r.deals // 60)):
+        cards = r.next_cards[i]
+        if stud:  # one new card a player, in seat order
+            now = [h + cards[2 * p:2 * p + 2] for p, h in enumerate(hands)]
+            e = pe.equity(game, now, exact=True)
+        else:
+            e = pe.equity(game, hands, board + cards, exact=True)
+        for p, q in zip(r.players, e.players):
+            assert p.by_deal["equity"][i] == pytest.approx(q.equity, abs=1e-12), (i, cards)
 
 
 def test_stud_next_street_deals_every_player_a_card_jointly():
@@ -248,3 +275,37 @@ def test_heads_up_stud_curve_matches_brute_force(game):
         assert len(p.curve) == len(want)
         for (e1, w1), (e2, w2) in zip(p.curve, want):
             assert e1 == pytest.approx(e2, abs=1e-12) and w1 == pytest.approx(w2, abs=1e-12)
+
+
+def _plain(r):
+    d = r.to_dict()
+    d.pop("elapsed")
+    if hasattr(r, "next_cards"):
+        d["deals"] = [r.next_cards, [{k: v.tolist() for k, v in p.by_deal.items()}
+                                     for p in r.players]]
+    return d
+
+
+CHUNK_CALLS = {
+    "joint": lambda: pe.equity_distribution("omaha-hilo", ["AhAd2c3s", "KsKdQhJh"], "7c8d9h"),
+    "fields": lambda: pe.equity_distribution("holdem", ["AhKh", "QsQd", "7c7d", "5s6s"],
+                                             "2h9cKd"),
+    "ranged": lambda: pe.equity_distribution("omaha-hilo", ["AA**", "KhKdQcJc"], "7c8d9h2s"),
+    "by holding": lambda: pe.range_equities("holdem", ["AK", "QQ+"], board="2c3d4h"),
+}
+
+
+@pytest.mark.parametrize("call", CHUNK_CALLS.values(), ids=CHUNK_CALLS.keys())
+def test_scatter_sums_do_not_depend_on_the_chunks(monkeypatch, call):
+    """Each chunk of the walk has sums of its own, zeroed and added up in parallel:
+    any number of chunks (the kernel's last argument; more than the threads here)
+    gives the same answer."""
+    from pokereval.analysis import scatter
+
+    real = scatter.parallel
+    answers = []
+    for chunks in (1, 2, 5, 16):
+        monkeypatch.setattr(scatter, "parallel", lambda kernel, *args, threads=None, c=chunks:
+                            real(kernel, *args[:-1], c, threads=threads))
+        answers.append(_plain(call()))
+    assert all(a == answers[0] for a in answers[1:])

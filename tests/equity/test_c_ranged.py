@@ -24,6 +24,7 @@ AUTO = parse_options(None, None, None, None, None, None)
     ("holdem", ["AKs", "QQ", "AQ"], ""),  # collisions: AQ shares aces and queens
     ("omaha-hilo", ["AA23", "KK**:$ds"], "2c3d4h"),
     ("holdem", ["22+", "AKo"], "Ac"),
+    ("omaha-hilo", ["AA**", "KhKdQcJc"], "7c8d9h2s"),  # thousands of holdings, one hand
 ])
 def test_the_python_listing_is_the_kernel_s(game, hands, board):
     runner = RangedRunner(parse_spot(game, hands, board, ""), AUTO, 0.0)
