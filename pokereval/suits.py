@@ -40,11 +40,17 @@ def _row_keys(rows: np.ndarray) -> np.ndarray:
     return keys
 
 
-def _row_map(rows: np.ndarray, weights, perm: np.ndarray):
-    """Row index of each holding's renamed image in the same block (same weight), or
-    None when some image is not in the block or has another weight."""
+def _row_index(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(row keys, their sorting order)`` of a block of holdings, for :func:`_row_map`."""
     keys = _row_keys(rows)
-    order = np.argsort(keys, kind="stable")
+    return keys, np.argsort(keys, kind="stable")
+
+
+def _row_map(rows: np.ndarray, weights, perm: np.ndarray, index=None):
+    """Row index of each holding's renamed image in the same block (same weight), or
+    None when some image is not in the block or has another weight (``index``: the
+    block's :func:`_row_index`, when known)."""
+    keys, order = index if index is not None else _row_index(rows)
     images = _row_keys(_renamed(rows, perm))
     pos = np.searchsorted(keys, images, sorter=order)
     pos = np.minimum(pos, len(keys) - 1)
@@ -74,7 +80,8 @@ def is_symmetric(rows: np.ndarray, weights) -> bool:
     if not len(rows):
         return False
     weights = np.asarray(weights)
-    return all(_row_map(rows, weights, perm) is not None for perm in _RENAMINGS)
+    index = _row_index(rows)
+    return all(_row_map(rows, weights, perm, index) is not None for perm in _RENAMINGS)
 
 
 def symmetries(blocks: list[np.ndarray], weights: list, fixed: list[int]) -> list[list[np.ndarray]]:
@@ -82,13 +89,14 @@ def symmetries(blocks: list[np.ndarray], weights: list, fixed: list[int]) -> lis
     of holdings (with its weights, None: all equal) in place, each as per-player maps
     from a holding's row to its image's row."""
     fixed_arr = np.array(sorted(fixed), dtype=np.int64)
+    indexes = [_row_index(rows) for rows in blocks]
     found = []
     for perm in _RENAMINGS:
         if len(fixed_arr) and not _keeps(perm, fixed_arr):
             continue
         maps = []
-        for rows, w in zip(blocks, weights):
-            m = _row_map(rows, w, perm)
+        for rows, w, index in zip(blocks, weights, indexes):
+            m = _row_map(rows, w, perm, index)
             if m is None:
                 break
             maps.append(m)

@@ -78,6 +78,7 @@ class RangedRunner(Runner):
                 weights.append(np.asarray(r.weights, dtype=np.float64))
         self.blocks = blocks
         self.weights = weights
+        self._classes: tuple | None = None  # (tuples, _suit_classes of them): counted once
 
     def _kinds(self, dealt: bool) -> np.ndarray:
         """The kernels' player kinds: an exact hand (or a one-holding range), a listed
@@ -309,19 +310,26 @@ class RangedRunner(Runner):
         """One combination of holdings per suit-renaming class (see :mod:`pokereval.suits`):
         ``(tuples, tgroup, gweights, multiplicity of each kept combination)``, a weight
         group per (weight group, class size); the multiplicity is None when no renaming
-        applies (each combination stands for itself)."""
+        applies (each combination stands for itself).  The plan's count of the walks and
+        the walk itself ask for the same ``tuples``: they are classed once."""
         from ..suits import classes, symmetries
 
+        if self._classes is not None and self._classes[0] is tuples:
+            return self._classes[1]
         spot = self.spot
         maps = symmetries(self.blocks, self.weights, spot.board + spot.dead)
         if not maps:
-            return tuples, tgroup, gweights, None
-        starts = np.concatenate([[0], np.cumsum([len(b) for b in self.blocks])[:-1]]).astype(np.int64)
-        first, sizes = classes(tuples.astype(np.int64) - starts, maps)
-        pairs, group = np.unique(np.stack([tgroup[first], sizes], axis=1), axis=0,
-                                 return_inverse=True)
-        weights = [gweights[int(tg)] * int(m) for tg, m in pairs.tolist()]
-        return tuples[first], group.reshape(-1).astype(np.int64), weights, sizes.astype(np.int64)
+            found = (tuples, tgroup, gweights, None)
+        else:
+            starts = np.concatenate([[0], np.cumsum([len(b) for b in self.blocks])[:-1]])
+            first, sizes = classes(tuples.astype(np.int64) - starts.astype(np.int64), maps)
+            pairs, group = np.unique(np.stack([tgroup[first], sizes], axis=1), axis=0,
+                                     return_inverse=True)
+            weights = [gweights[int(tg)] * int(m) for tg, m in pairs.tolist()]
+            found = (tuples[first], group.reshape(-1).astype(np.int64), weights,
+                     sizes.astype(np.int64))
+        self._classes = (tuples, found)
+        return found
 
     # -- Monte Carlo -------------------------------------------------------------
     def run_mc_ranged(self) -> EquityResult:
