@@ -124,7 +124,8 @@ static int set_walk(walk_t *W, int n, int omaha, int low8, const uint8_t *board,
             if (u->nd && u->dr[u->nd - 1] == rs[i]) u->dm[u->nd - 1]++;
             else { u->dr[u->nd] = (uint8_t)rs[i]; u->dm[u->nd++] = 1; }
         }
-        u->slot = W->pairs ? W->pairs->slot_of[rank_index(u->key)] : 0;
+        u->slot = W->pairs ? W->pairs->board_slot[u->key + (uint32_t)W->pairs->board_off[
+                                 u->key >> PE_BOARD_HASH_SHIFT]] : 0;
     } while (next_ranks(rs, k, used, avail));
     return 1;
 }
@@ -178,9 +179,7 @@ static void rank_values(const walk_t *W, const deal_t *D, const unit_t *u, uint1
         }
     } else if (W->omaha) {
         triples_t tr;
-        uint8_t cards[5];
-        for (int i = 0; i < 5; i++) cards[i] = (uint8_t)(u->br[i] << 2);
-        board_triples(&tr, cards);
+        board_triples(&tr, u->br);
         for (int p = 0; p < W->n; p++) {
             hv[p] = omaha_nonflush(&D->players[p], &tr);
             lv[p] = W->low8 ? pe_omaha_low8[D->players[p].lowbits << 8 | u->low] : 0;
@@ -202,7 +201,7 @@ static int flush_values(const walk_t *W, const deal_t *D, int s, unsigned bsm, i
         uint16_t v = nf[p];
         if (W->omaha) {
             if (D->hcount[p][s] >= 2) {
-                uint16_t f = omaha_flush_masks(D->hsm[p][s], bsm);
+                uint16_t f = omaha_flush_top(D->hsm[p][s], bsm);
                 v = f > v ? f : v;
             }
         } else if (D->hcount[p][s] + count >= 5) {

@@ -1,58 +1,45 @@
 /* Board-game hands in C from their parts (board_exact.c, ranged_mc.c): a player's hole
  * cards summarised once, a five-card board's three-card subsets, and the Omaha family's
- * best two + three from them. */
+ * best two + three from them (flushes from rank masks). */
 #ifndef POKEREVAL_BOARD_PARTS_H
 #define POKEREVAL_BOARD_PARTS_H
 #include "lookup.h"
 
 #define MAX_PAIRS 10 /* C(5, 2) */
 
-/* A player's precomputed parts: Omaha hole pairs (rank key, rank mask, suit or -2), or
- * the whole hand's (key, mask) for a best-five-of-seven game; the hole low bits. */
+/* A player's precomputed parts: the rank key of each pair of hole cards (Omaha), the
+ * whole hand's card key (a best-five-of-seven game), the hole low bits. */
 typedef struct {
     uint32_t pkey[MAX_PAIRS];
-    unsigned pmask[MAX_PAIRS];
-    int psuit[MAX_PAIRS];
     int npairs;
-    uint64_t key, mask;
+    uint64_t key;
     unsigned lowbits;
 } player_t;
 
 static inline void prepare(player_t *p, const uint8_t *hole, int nhole) {
     p->npairs = 0;
     p->key = 0;
-    p->mask = 0;
     p->lowbits = 0;
     for (int a = 0; a < nhole; a++) {
         p->key += pe_card_key[hole[a]];
-        p->mask |= pe_card_mask[hole[a]];
         p->lowbits |= pe_card_lowbit[hole[a]];
-        for (int b = a + 1; b < nhole; b++) {
-            uint8_t x = hole[a], y = hole[b];
-            p->pkey[p->npairs] = pe_rank_weight[x >> 2] + pe_rank_weight[y >> 2];
-            p->pmask[p->npairs] = 1u << (x >> 2) | 1u << (y >> 2);
-            p->psuit[p->npairs++] = (x & 3) == (y & 3) ? (x & 3) : -2;
-        }
+        for (int b = a + 1; b < nhole; b++)
+            p->pkey[p->npairs++] = pe_rank_weight[hole[a] >> 2] + pe_rank_weight[hole[b] >> 2];
     }
 }
 
-/* The board's three-card subsets: rank key, rank mask and suit (-1: mixed). */
+/* The rank keys of a five-card board's three-card subsets, from its ranks. */
 typedef struct {
     uint32_t key[10];
-    unsigned mask[10];
-    int suit[10];
 } triples_t;
 
-static inline void board_triples(triples_t *tr, const uint8_t *cards) {
+static inline void board_triples(triples_t *tr, const uint8_t *ranks) {
     int nt = 0;
     for (int a = 0; a < 5; a++)
         for (int b = a + 1; b < 5; b++)
-            for (int c = b + 1; c < 5; c++) {
-                uint8_t x = cards[a], y = cards[b], z = cards[c];
-                tr->key[nt] = pe_rank_weight[x >> 2] + pe_rank_weight[y >> 2] + pe_rank_weight[z >> 2];
-                tr->mask[nt] = 1u << (x >> 2) | 1u << (y >> 2) | 1u << (z >> 2);
-                tr->suit[nt++] = ((x & 3) == (y & 3) && (y & 3) == (z & 3)) ? (x & 3) : -1;
-            }
+            for (int c = b + 1; c < 5; c++)
+                tr->key[nt++] = pe_rank_weight[ranks[a]] + pe_rank_weight[ranks[b]]
+                                + pe_rank_weight[ranks[c]];
 }
 
 /* A player's best two + three ignoring flushes (depends on the ranks alone). */
@@ -66,22 +53,9 @@ static inline uint16_t omaha_nonflush(const player_t *pl, const triples_t *tr) {
     return best;
 }
 
-/* The player's best flush of suit fs (0: none): two hole cards and three board cards of
- * that suit.  A suited five has distinct ranks, so its flush value beats its rank value,
- * and the best of both parts is the best hand. */
-static inline uint16_t omaha_flush(const player_t *pl, const triples_t *tr, int fs) {
-    uint16_t best = 0;
-    for (int q = 0; q < pl->npairs; q++) {
-        if (pl->psuit[q] != fs) continue;
-        for (int t = 0; t < 10; t++)
-            if (tr->suit[t] == fs && pe_hi_flush[pl->pmask[q] | tr->mask[t]] > best)
-                best = pe_hi_flush[pl->pmask[q] | tr->mask[t]];
-    }
-    return best;
-}
-
 /* The best flush of two of the hole ranks hmask and three of the board ranks bmask of one
- * suit (0: too few of either), from rank masks alone (pokereval.kernels.handeval.omaha_flush). */
+ * suit (0: too few of either), from rank masks alone, every choice tried: the readable
+ * reference of omaha_flush_top (pokereval.kernels.handeval.omaha_flush). */
 static inline uint16_t omaha_flush_masks(unsigned hmask, unsigned bmask) {
     uint16_t best = 0;
     for (unsigned h1 = hmask; h1; h1 &= h1 - 1)

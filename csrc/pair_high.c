@@ -19,49 +19,17 @@ static uint16_t board_slot[PE_BOARD_HASH_SIZE];
 static pe_pair_high_t view;
 static pthread_once_t built = PTHREAD_ONCE_INIT;
 
-/* The five-card boards' small perfect hash: first-fit row displacement of the rank keys
- * (rows key >> PE_BOARD_HASH_SHIFT, those with the most keys placed first), as the
- * kernels' kernels.boards: 23 KB of offsets instead of the general hash's 512 KB and a
- * 152 KB slot_of, so that finding a board's slot costs no cache miss. */
-static int next_free[PE_BOARD_HASH_SIZE + 1];  /* toward the first free place from each */
-
-static int first_free(int i) {
-    while (next_free[i] != i) i = next_free[i] = next_free[next_free[i]];
-    return i;
-}
-
+/* The five-card boards' small perfect hash, keys[row] the rank key of each pair-table
+ * row: tables.c's first-fit row displacement (as the kernels' kernels.boards), 23 KB of
+ * offsets instead of the general hash's 512 KB and a 152 KB slot_of, so that finding a
+ * board's row costs no cache miss. */
 static void build_board_hash(const uint32_t *keys, int nkeys) {
-    static int start[PE_BOARD_HASH_ROWS + 1], fill[PE_BOARD_HASH_ROWS], order[PE_BOARD_HASH_ROWS];
-    static int col[PE_BOARD_RANK_SETS], slot[PE_BOARD_RANK_SETS];
-    const int shift = PE_BOARD_HASH_SHIFT;
-    int most = 0, no = 0;
-    for (int i = 0; i < nkeys; i++) start[(keys[i] >> shift) + 1]++;
-    for (int r = 0; r < PE_BOARD_HASH_ROWS; r++) start[r + 1] += start[r];
-    for (int i = 0; i < nkeys; i++) {  /* each row's keys, in slot order */
-        int r = (int)(keys[i] >> shift), at = start[r] + fill[r]++;
-        col[at] = (int)(keys[i] & ((1u << shift) - 1));
-        slot[at] = i;
-        if (fill[r] > most) most = fill[r];
-    }
-    for (int c = most; c > 0; c--)  /* rows by count, most first */
-        for (int r = 0; r < PE_BOARD_HASH_ROWS; r++)
-            if (fill[r] == c) order[no++] = r;
-    for (int i = 0; i <= PE_BOARD_HASH_SIZE; i++) next_free[i] = i;
-    for (int k = 0; k < no; k++) {
-        /* the least o with every key's place col + o free: a taken place moves o on to
-         * where that key's place is the next free one (no o in between can fit) */
-        int r = order[k], o = 0, j = start[r];
-        while (j < start[r + 1] && col[j] + o < PE_BOARD_HASH_SIZE) {
-            int f = first_free(col[j] + o);
-            if (f == col[j] + o) j++;
-            else { o = f - col[j]; j = start[r]; }
-        }
-        board_off[r] = o - (r << shift);
-        for (j = start[r]; j < start[r + 1] && col[j] + o < PE_BOARD_HASH_SIZE; j++) {
-            next_free[col[j] + o] = col[j] + o + 1;  /* (all fit: the last place is 7,260) */
-            board_slot[col[j] + o] = (uint16_t)slot[j];
-        }
-    }
+    static uint32_t sorted[PE_BOARD_RANK_SETS];
+    memcpy(sorted, keys, sizeof sorted);
+    size_t used = pe_row_hash(sorted, (size_t)nkeys, PE_BOARD_HASH_SHIFT, board_off,
+                              PE_BOARD_HASH_ROWS);
+    for (int i = 0; i < nkeys && used && used <= PE_BOARD_HASH_SIZE; i++)
+        board_slot[keys[i] + (uint32_t)board_off[keys[i] >> PE_BOARD_HASH_SHIFT]] = (uint16_t)i;
 }
 
 static void build(void) {

@@ -222,11 +222,9 @@ static uint32_t next_free(uint32_t *next, uint32_t i) {
     return i;
 }
 
-/* Row-displacement hash of sorted_keys[n] (distinct): offset[row] for each of the nrows
- * rows of 2^shift keys, placed first fit, the fullest rows first.  Returns the slots
- * used (the largest index + 1; n when minimal), or 0 when memory ran out. */
-static size_t build_row_hash(const uint32_t *sorted_keys, size_t n, int shift, int32_t *offset,
-                             uint32_t nrows) {
+size_t pe_row_hash(uint32_t *keys, size_t n, int shift, int32_t *offset, uint32_t nrows) {
+    qsort(keys, n, sizeof *keys, cmp_u32);
+    const uint32_t *sorted_keys = keys;
     ph_row_t *rows = calloc(nrows, sizeof *rows);
     size_t cap = 2 * n + (1u << shift);
     uint8_t *used = calloc(cap, 1);
@@ -340,15 +338,13 @@ static int build_tables(void) {
     }
 
     each_multiset(0, 7, 0, counts, collect_rank_key, &ms);
-    qsort(ms.keys, ms.n, sizeof(uint32_t), cmp_u32);
     /* first fit is minimal for these keys (and for the seven-card ones below) */
-    if (build_row_hash(ms.keys, ms.n, PE_PH_SHIFT, pe_ph_offset, PH_ROWS) != PE_RANK_MULTISETS)
+    if (pe_row_hash(ms.keys, ms.n, PE_PH_SHIFT, pe_ph_offset, PH_ROWS) != PE_RANK_MULTISETS)
         goto done;
     for (ms.pass = 0; ms.pass <= 7; ms.pass++) each_multiset(0, 7, 0, counts, fill_rank_values, &ms);
     key_list_t seven = {ms.keys, 0, 0};  /* the keys of seven cards only, reusing ms.keys */
     each_multiset(0, 7, 0, counts, collect_seven, &seven);
-    qsort(seven.keys, seven.n, sizeof(uint32_t), cmp_u32);
-    if (build_row_hash(seven.keys, seven.n, PE_R7_SHIFT, pe_r7_offset, PE_R7_ROWS) != PE_R7_MULTISETS)
+    if (pe_row_hash(seven.keys, seven.n, PE_R7_SHIFT, pe_r7_offset, PE_R7_ROWS) != PE_R7_MULTISETS)
         goto done;
     build_low_tables();
     build_card_keys();

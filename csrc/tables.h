@@ -1,6 +1,7 @@
 /* Tables shared by tables.c (which builds them) and eval.c (which reads them). */
 #ifndef POKEREVAL_TABLES_H
 #define POKEREVAL_TABLES_H
+#include <stddef.h>
 #include <stdint.h>
 #include "pokereval.h"
 
@@ -22,6 +23,13 @@ extern uint8_t pe_card_lowbit[52];
 extern uint64_t pe_card_key[52];
 /* Per-card bit in a 64-bit mask: 16 bits per suit, bit = rank. */
 extern uint64_t pe_card_mask[52];
+
+/* Row-displacement hash of the n distinct keys (sorted in place): offset[row] for each of
+ * the nrows rows of 2^shift keys, placed first fit, the fullest rows first, so that
+ * key + offset[key >> shift] are distinct.  Returns the slots used (the largest index + 1;
+ * n when minimal), or 0 when memory ran out.  (The rank hashes below, the pair table's
+ * board hash.) */
+size_t pe_row_hash(uint32_t *keys, size_t n, int shift, int32_t *offset, uint32_t nrows);
 
 /* Exactly seven cards (the stud sampler, stud_mc.c): the 49,205 rank multisets hashed
  * into as many slots: index = key + pe_r7_offset[key >> PE_R7_SHIFT], as pe_ph_offset. */

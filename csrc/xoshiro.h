@@ -1,7 +1,6 @@
-/* The Monte Carlo kernels' random streams in C (pokereval.kernels.rng): xoshiro256**
- * seeded per chunk through SplitMix64, and Lemire's unbiased bounded draw, so that the C
- * samplers (ranged_mc.c, stud_mc.c) use the kernels' streams; and several bounded draws
- * from 32 random bits (both samplers). */
+/* The C samplers' random streams (ranged_mc.c, stud_mc.c): xoshiro256** seeded per chunk
+ * through SplitMix64, as the Numba kernels' (pokereval.kernels.rng), and several unbiased
+ * bounded draws from 32 random bits (Lemire's method, batched). */
 #ifndef POKEREVAL_XOSHIRO_H
 #define POKEREVAL_XOSHIRO_H
 #include <stdint.h>
@@ -30,19 +29,6 @@ static inline uint64_t xo_next(xo_t *st) {
     st->s2 ^= st->s0; st->s3 ^= st->s1; st->s1 ^= st->s2; st->s0 ^= st->s3;
     st->s2 ^= t; st->s3 = rotl(st->s3, 45);
     return result;
-}
-
-/* A uniform integer in [0, bound) (pokereval.kernels.rng.xo_below). */
-static inline uint32_t xo_below(xo_t *st, uint64_t bound) {
-    uint64_t m = (xo_next(st) >> 32) * bound, low = m & 0xFFFFFFFFull;
-    if (low < bound) {
-        uint64_t threshold = (0x100000000ull - bound) % bound;
-        while (low < threshold) {
-            m = (xo_next(st) >> 32) * bound;
-            low = m & 0xFFFFFFFFull;
-        }
-    }
-    return (uint32_t)(m >> 32);
 }
 
 /* Batched ranged draws (Brackett-Rozinsky and Lemire, "Batched ranged random integer

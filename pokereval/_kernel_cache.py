@@ -244,7 +244,7 @@ def _install_plain_ndarray_typeof() -> None:
 #: pokereval.warmup`` on an empty cache; kernels not listed: ``_DEFAULT_ESTIMATE``.
 COMPILE_SECONDS = {
     "board_mc": 10, "stud_walk": 7, "stud_tables": 7,
-    "compatible_tuples": 4, "displacement_hash": 3, "eval_batch": 6, "scatter_exact": 15,
+    "compatible_tuples": 4, "eval_batch": 6, "scatter_exact": 15,
     "class_trials": 14,
 }
 _DEFAULT_ESTIMATE = 1

@@ -173,11 +173,9 @@ def tuple_cost_ns(spot: Spot) -> float:
                                           + spot.n * NS_TUPLE_PLAYER.get(spot.game.hole, 15.0))
 
 
-def exact_units(spot: Spot, runouts: int) -> int:
-    """A fixed-hand spot's enumeration indices in the kernels: its ``runouts`` (stud: a
-    shared card, when there is one, x the first player's cards; see kernels.stud_tables)."""
-    if not spot.game.stud:
-        return runouts
+def exact_units(spot: Spot) -> int:
+    """A fixed-hand stud spot's enumeration indices in the kernels: a shared card, when
+    there is one, x the first player's cards (see kernels.stud_tables)."""
     u = len(spot.unseen)
     return (u if spot.shared else 1) * comb(u, spot.mo)
 
@@ -230,10 +228,11 @@ def plan(spot: Spot, options: Options, *, combinations: int | None = None,
          walks: int | None = None) -> Plan:
     """The plan of an equity run of ``spot`` with ``options``.
 
-    A spot with ranges: ``combinations`` is how many compatible combinations of holdings a listing of up to :func:`combinations_to_list`
-    found (required when that is not None); ``walks``: how many of them an exact
-    board-game run walks, one per suit-renaming class (None: not counted; counted when
-    they are at most :data:`C_RANGED_WALKS`: the auto choice then weighs the walks).
+    A spot with ranges: ``combinations`` is how many compatible combinations of holdings
+    a listing of up to :func:`combinations_to_list` found (required when that is not
+    None); ``walks``: how many of them an exact board-game run walks, one per
+    suit-renaming class (None: not counted; counted when they are at most
+    :data:`C_RANGED_WALKS`: the auto choice then weighs the walks).
     Raises :class:`HandError` for an exact run over the limits, or ranges that never fit
     together.
     """
@@ -264,7 +263,7 @@ def plan(spot: Spot, options: Options, *, combinations: int | None = None,
         units = rank_units(spot)
         return Plan("exact", "c", f"{why}; {runouts:,} run-outs in at most {units:,} board rank "
                     f"multisets: walked in C", cost, max(cost, 1.0) / units)
-    ns_per_unit = max(cost, 1.0) / exact_units(spot, runouts)
+    ns_per_unit = max(cost, 1.0) / exact_units(spot)
     work = runouts * spot.n
     if work <= SMALL_EXACT:
         return Plan("exact", "c", f"{why}; {work} run-out x player evaluations{_SMALL_LIMIT}",

@@ -230,17 +230,17 @@ class RangedRunner(Runner):
     def run_exact_ranged(self, tuples: np.ndarray) -> EquityResult:
         spot = self.spot
         tgroup, gweights = self.weight_groups(tuples)
-        gw = np.array(gweights, dtype=object)
         self.units_are_samples = True
+        if not spot.game.stud:
+            return self._board_walks(tuples, tgroup, gweights)
+
+        # stud: one exact run of the fixed-hand engine per combination of holdings
+        gw = np.array(gweights, dtype=object)
         ntup = len(tuples)
 
         def weighted(out):  # int64[groups, n, n + 1, n + 2] -> Python-int counts
             return np.tensordot(gw, out.astype(object), axes=(0, 0))
 
-        if not spot.game.stud:
-            return self._board_walks(tuples, tgroup, gweights)
-
-        # stud: one exact run of the fixed-hand engine per combination of holdings
         holdings = np.vstack(self.blocks)
         runouts = spot.runouts
         backend = self.planned.backend

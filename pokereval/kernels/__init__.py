@@ -23,10 +23,9 @@ from math import comb
 
 import numpy as np
 
-from .._native import PH_SHIFT
 from ..errors import interrupted
 from . import _jit  # noqa: F401  (Numba and the cache locators: importing the package loads them)
-from .boards import BOARD_SHIFT, BOARD_SLOTS, displacement_hash, five_card_rank_multisets
+from .boards import BOARD_SHIFT, BOARD_SLOTS, five_card_rank_multisets
 from .handeval import eval_batch, holding_features
 from .structs import GameFlags, Holdings, Tables
 
@@ -71,8 +70,10 @@ def prep_holdings(KT, holes, omaha) -> Holdings:
 
 
 #: ``KT.board_offset`` of :func:`kernel_tables` ``(boards=False)``: a one-entry stand-in of
-#: the board slot hash's type, for the stud kernels (they never read it).
+#: the board slot hash's type (read-only, as the C library's), for the stud kernels (they
+#: never read it).
 NO_BOARD_OFFSET = np.zeros(1, dtype=np.int32)
+NO_BOARD_OFFSET.setflags(write=False)
 
 
 @lru_cache(maxsize=None)
@@ -91,14 +92,17 @@ def kernel_tables(boards: bool = True) -> Tables:
 
 @lru_cache(maxsize=None)
 def board_hash() -> tuple:
-    """``(board_offset, board_keys, slots)``: the five-card board slot hash (see
-    :mod:`.boards`), the rank weights of each five-card rank multiset (int64[6175, 5])
-    and the slot of each."""
+    """``(board_offset, board_keys, slots)``: the five-card board slot hash (the C
+    library's, see :mod:`.boards`), the rank weights of each five-card rank multiset
+    (int64[6175, 5]) and the slot of each."""
     from .._native import TABLES as T
+    from .._native import board_hash as c_board_hash
 
     w = T.rank_weight.astype(np.int64)
     board_keys = np.ascontiguousarray(w[np.array(five_card_rank_multisets(), dtype=np.int64)])
-    offset, slots = displacement_hash(board_keys.sum(axis=1), BOARD_SHIFT, BOARD_SLOTS)
+    offset = c_board_hash()[0]
+    keys = board_keys.sum(axis=1)
+    slots = keys + offset[keys >> BOARD_SHIFT].astype(np.int64)
     # distinct slots (not np.unique: it imports numpy.ma, ~20 ms of a CLI answer)
     assert 0 <= slots.min() and slots.max() < BOARD_SLOTS and np.bincount(slots).max() == 1
     return offset, board_keys, slots
@@ -122,17 +126,15 @@ def game_flags(game) -> GameFlags:
 def range_tables() -> np.ndarray:
     """``T2`` for the ranged Omaha kernels (see :mod:`.ranged`): the best no-flush
     high of each (rank pair, five-card board rank multiset), a row of 91 per board
-    slot: the C library's pair table (:func:`pokereval._native.pair_high_table`) in
-    the kernels' slot order."""
-    from .._native import TABLES as T
+    slot: the C library's pair table (:func:`pokereval._native.pair_high_table`), each
+    board's row at its slot of the board hash (whose slots the C library maps to rows)."""
+    from .._native import board_hash as c_board_hash
     from .._native import pair_high_table
 
-    by_index, high, _ = pair_high_table()
-    _, board_keys, slots = board_hash()
-    key = board_keys.sum(axis=1).astype(np.int64)  # each slot's board rank key
-    index = key + T.ph_offset[key >> PH_SHIFT].astype(np.int64)
+    _, high, _ = pair_high_table()
+    slots = board_hash()[2]
     T2 = np.zeros((BOARD_SLOTS, high.shape[1]), dtype=np.uint16)
-    T2[slots] = high[by_index[index]]
+    T2[slots] = high[c_board_hash()[1][slots]]
     return T2.ravel()
 
 

@@ -139,7 +139,7 @@ def test_plan_is_a_frozen_value_and_a_pure_function():
 def test_exact_batches_cover_about_the_batch_seconds():
     stud = spot_of(BIGGER_STUD_SPOTS[0])
     p = plan(stud, options(exact=True))
-    assert p.ns_per_unit == pytest.approx(exact_cost_ns(stud) / exact_units(stud, stud.runouts))
+    assert p.ns_per_unit == pytest.approx(exact_cost_ns(stud) / exact_units(stud))
     assert p.units_per_batch(4) == int(p.batch_seconds * 1e9 * 4 / p.ns_per_unit)
     assert replace(p, batch_seconds=0.01).units_per_batch(4) < p.units_per_batch(4)
 

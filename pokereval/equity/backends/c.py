@@ -40,10 +40,9 @@ def board_exact(spot: Spot, threads: int = 1, cost_ns: float = 0.0) -> np.ndarra
 
 
 def small_exact(spot: Spot) -> np.ndarray:
-    """Exact outcome counts ``int64[n, n + 1, n + 2]`` of a fixed-hand spot, in C on one
-    thread (stud: the run-outs as rows, values in batch, a NumPy tally)."""
-    if not spot.game.stud:
-        return board_exact(spot)
+    """Exact outcome counts ``int64[n, n + 1, n + 2]`` of a small fixed-hand stud spot, in C
+    on one thread: the run-outs as rows, values in batch, a NumPy tally (board spots:
+    :func:`board_exact`)."""
     deals = np.array(list(stud_deals(spot)), dtype=np.uint8)  # [rows, n, 7]
     holes = [np.ascontiguousarray(deals[:, p, :]) for p in range(spot.n)]
     hv, lv = row_values(spot, (holes, None))
